@@ -1,0 +1,34 @@
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import mdx from '@astrojs/mdx';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+
+/** Pages that must never be indexed: kept out of the sitemap (they are also `noindex`). */
+const unlisted = /\/(admin|thank-you|install|index-now|offline|404)(\/|$)/;
+
+/** Public origin, used for canonical URLs, hreflang, Open Graph and the sitemap. */
+const siteUrl = (process.env['PUBLIC_SITE_URL'] ?? 'https://rihla.care').replace(/\/$/, '');
+
+export default defineConfig({
+  site: siteUrl,
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  i18n: {
+    locales: ['ar', 'en'],
+    defaultLocale: 'ar',
+    routing: { prefixDefaultLocale: false },
+  },
+  integrations: [
+    react(),
+    mdx(),
+    sitemap({
+      i18n: { defaultLocale: 'ar', locales: { ar: 'ar', en: 'en' } },
+      filter: (page) => !unlisted.test(new URL(page).pathname),
+    }),
+  ],
+  vite: {
+    plugins: [tailwindcss()],
+  },
+});
