@@ -6,6 +6,7 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { blogCategories } from './lib/blog.ts';
 
 /** A text in both site languages. Arabic is the reference; English mirrors it. */
 const localized = z.object({
@@ -71,6 +72,105 @@ const iconName = z.enum([
   'star',
 ]);
 
+/** A question and its answer, both in the two languages. */
+const faqItem = z.object({ question: localized, answer: localized });
+
+/** A titled point with an icon (benefits, reasons to choose a destination). */
+const benefit = z.object({ icon: iconName, title: localized, text: localized });
+
+/** One step of a numbered process. */
+const step = z.object({ title: localized, text: localized });
+
+/** Search-engine title and description of a page (unique per page and language). */
+const seo = z.object({
+  /** <title> without the brand suffix; aim for ≤ 60 characters. */
+  title: localized,
+  /** Meta description, 70–170 characters. */
+  description: localized,
+});
+
+/** A priced option: a procedure, a package or a body area. */
+const priceItem = z.object({
+  name: localized,
+  price: priceRange,
+  description: localized.optional(),
+  features: localizedList.optional(),
+  /** Marks the package the page recommends ("Most popular"). */
+  popular: z.boolean().default(false),
+  /** Hollywood smile packages: number of veneers, e.g. "16-20". */
+  veneers: z.string().optional(),
+  /** Hollywood smile packages: veneer material. */
+  material: localized.optional(),
+});
+
+/** The treatment page of a service (hero, guide, benefits, prices, process, FAQ). */
+const servicePage = z.object({
+  seo,
+  hero: z.object({
+    /** The page's H1. */
+    title: localized,
+    lead: localized,
+    /** Short reassurance badges under the hero (e.g. "Reply within 24 hours"). */
+    badges: localizedList.optional(),
+  }),
+  benefits: z.array(benefit).min(3),
+  /** Longer guide sections: a title and paragraphs. */
+  guide: z.array(z.object({ title: localized, paragraphs: localizedList })).default([]),
+  prices: z.object({
+    title: localized,
+    /** Shown under the cards: prices are indicative, what changes them. */
+    note: localized,
+    items: z.array(priceItem).min(1),
+  }),
+  /** Prices or savings by destination. */
+  destinations: z
+    .object({
+      title: localized,
+      items: z
+        .array(
+          z.object({
+            /** Destination slug (file name in src/content/destinations). */
+            destination: z.string(),
+            price: priceRange.optional(),
+            note: localized,
+          }),
+        )
+        .min(1),
+    })
+    .optional(),
+  process: z.array(step).min(4),
+  faq: z.array(faqItem).min(3),
+  /** Paths of related treatment pages for the "related treatments" grid. */
+  related: z.array(z.string().startsWith('/')).default([]),
+  /** Slug of a guide article linked from the page. */
+  article: z.string().optional(),
+  /** Where the page's calls to action lead: /?scroll=contact or /#contact (as the spec says). */
+  cta: z.enum(['scroll', 'anchor']),
+});
+
+/** The page of a destination country. */
+const destinationPage = z.object({
+  seo,
+  hero: z.object({ title: localized, lead: localized }),
+  reasons: z.array(benefit).min(3),
+  treatments: z
+    .array(
+      z.object({
+        name: localized,
+        price: priceRange.optional(),
+        /** Path of the matching treatment page, when there is one. */
+        service: z.string().startsWith('/').optional(),
+        note: localized.optional(),
+      }),
+    )
+    .min(1),
+  /** What a package there usually includes. */
+  packageIncludes: localizedList.optional(),
+  /** A frank note on travel conditions (e.g. Syria) shown prominently. */
+  travelNote: localized.optional(),
+  faq: z.array(faqItem).default([]),
+});
+
 /** Treatments. One YAML file each; the home grid shows those with `home: true`. */
 const services = defineCollection({
   loader: glob({ pattern: '*.yaml', base: './src/content/services' }),
@@ -91,6 +191,8 @@ const services = defineCollection({
     summary: localized,
     /** Indicative starting price shown on the card. */
     from: priceRange.optional(),
+    /** The treatment page's content. */
+    page: servicePage.optional(),
   }),
 });
 
@@ -106,6 +208,8 @@ const destinations = defineCollection({
     summary: localized,
     /** Illustration file name in src/assets/illustrations/ (without extension). */
     image: z.string(),
+    /** The destination page's content. */
+    page: destinationPage.optional(),
   }),
 });
 
@@ -184,7 +288,7 @@ const blog = defineCollection({
     updated: z.coerce.date().optional(),
     /** Estimated reading time in minutes (the spec's range is 5 to 9). */
     readTime: z.number().int().min(5).max(9),
-    category: z.enum(['hair-transplant', 'dental-implants', 'medical-tourism']),
+    category: z.enum(blogCategories),
     author: z.string(),
     /** Illustration file name in src/assets/illustrations/ (without extension). */
     image: z.string(),
@@ -193,7 +297,23 @@ const blog = defineCollection({
   }),
 });
 
+/** The limited hair-transplant offer page (Arabic only): what it includes, reasons, testimonials. */
+const offers = defineCollection({
+  loader: file('./src/content/offers.yaml'),
+  schema: z.object({
+    /** Exactly the six items the spec lists. */
+    includes: z.array(z.object({ icon: iconName, title: z.string(), text: z.string() })).length(6),
+    /** Eight reasons to choose the agency. */
+    reasons: z.array(z.object({ icon: iconName, title: z.string(), text: z.string() })).length(8),
+    /** Three testimonials: name, country, text. */
+    testimonials: z
+      .array(z.object({ name: z.string(), country: z.string(), text: z.string() }))
+      .length(3),
+  }),
+});
+
 export const collections = {
+  offers,
   services,
   destinations,
   testimonials,

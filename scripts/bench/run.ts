@@ -1,0 +1,189 @@
+/**
+ * `npm run bench`: builds the site, weighs every page, runs Lighthouse on the key pages and the local
+ * stack's benchmarks, then writes bench/report.json (machine) and bench/report.md (people), marking
+ * each figure against bench/budgets.json. Prints progress as it goes.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { runLighthouse, type LighthouseResult } from './lighthouse.ts';
+import { measurePages, type PageWeight } from './page-weight.ts';
+
+const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8'));
+const SITE_PORT = 4391;
+const API_PORT = 54391;
+const started = Date.now();
+const log = (message: string) =>
+  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+
+/** Pages Lighthouse audits (issue 8's fixed list); those not built yet are skipped and reported. */
+const lighthousePages = [
+  '/',
+  '/en/',
+  '/hair-transplant-turkey',
+  '/en/hair-transplant-turkey',
+  '/hair-transplant-offer',
+  '/blog',
+  '/en/blog',
+  '/blog/hair-transplant-turkey-guide',
+  '/en/blog/hair-transplant-turkey-guide',
+  '/destinations/turkey',
+  '/en/destinations/turkey',
+];
+
+type Verdict = 'pass' | 'FAIL';
+const atLeast = (value: number, target: number): Verdict => (value >= target ? 'pass' : 'FAIL');
+const atMost = (value: number, target: number): Verdict => (value <= target ? 'pass' : 'FAIL');
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+function build(): number {
+  log('building the site (astro build)…');
+  const t0 = Date.now();
+  const result = spawnSync('npx', ['astro', 'build'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) throw new Error('astro build failed');
+  return Date.now() - t0;
+}
+
+async function withSiteServer<T>(work: (origin: string) => Promise<T>): Promise<T> {
+  const server = spawn(
+    'node',
+    [
+      'scripts/start.ts',
+      '--no-build',
+      '--fresh',
+      '--data-dir',
+      '.data/bench',
+      '--site-port',
+      String(SITE_PORT),
+      '--api-port',
+      String(API_PORT),
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const origin = `http://127.0.0.1:${SITE_PORT}`;
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if ((await fetch(origin)).ok) break;
+      } catch {
+        if (attempt > 100) throw new Error('the site server did not start');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+    return await work(origin);
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+async function localStackFigures(): Promise<Record<string, unknown> | null> {
+  if (!existsSync('scripts/bench/local-stack.ts')) return null;
+  log('local stack: cold start, insert throughput and latency…');
+  const module = (await import('./local-stack.ts')) as {
+    benchLocalStack?: (log: (m: string) => void) => Promise<Record<string, unknown>>;
+    default?: (log: (m: string) => void) => Promise<Record<string, unknown>>;
+  };
+  const run = module.benchLocalStack ?? module.default;
+  return run ? run(log) : null;
+}
+
+const buildMs = build();
+log(`build took ${(buildMs / 1000).toFixed(1)} s; weighing pages…`);
+const pages: PageWeight[] = measurePages('dist');
+const builtPaths = new Set(pages.map((page) => page.page.replace(/\/$/, '') || '/'));
+const audited = lighthousePages.filter((path) => builtPaths.has(path.replace(/\/$/, '') || '/'));
+const missing = lighthousePages.filter((path) => !audited.includes(path));
+
+const lighthouse: LighthouseResult[] = await withSiteServer((origin) =>
+  runLighthouse(
+    audited.map((path) => origin + path),
+    3,
+    log,
+  ),
+);
+const localStack = await localStackFigures();
+
+const pageRows = pages.map((page) => ({
+  ...page,
+  verdicts: {
+    js: atMost(page.js.gzip / 1024, budgets.pages.jsGzipKB),
+    css: atMost(page.css.gzip / 1024, budgets.pages.cssGzipKB),
+    html: atMost(page.html.gzip / 1024, budgets.pages.htmlGzipKB),
+  },
+}));
+const lighthouseRows = lighthouse.map((result) => {
+  const path = new URL(result.url).pathname;
+  const target = budgets.lighthouse[path.replace(/\/$/, '')] ?? budgets.lighthouse.default;
+  const verdicts = Object.fromEntries(
+    Object.entries(result.scores).map(([key, value]) => [key, atLeast(value, target[key])]),
+  );
+  return { ...result, path, target, verdicts };
+});
+
+const report = {
+  generatedAt: new Date().toISOString(),
+  machine: {
+    cpus: cpus().length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  },
+  buildMs,
+  budgets,
+  pages: pageRows,
+  lighthouse: lighthouseRows,
+  lighthouseNotBuiltYet: missing,
+  localStack,
+  durationMs: Date.now() - started,
+};
+writeFileSync('bench/report.json', JSON.stringify(report, null, 2) + '\n');
+
+const md: string[] = [
+  '# Benchmark report',
+  '',
+  `Generated ${report.generatedAt} on ${report.machine.cpus} cores, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}. ` +
+    `Run with \`npm run bench\` (took ${(report.durationMs / 1000).toFixed(0)} s). Budgets: \`bench/budgets.json\`.`,
+  '',
+  `Full build: **${(buildMs / 1000).toFixed(1)} s** (\`astro build\`).`,
+  '',
+  '## Lighthouse (mobile, simulated throttling, median of 3)',
+  '',
+  '| Page | Perf | A11y | Best pr. | SEO | FCP | LCP | TBT | CLS | Bytes (script / stylesheet / document / font / image / total) |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ...lighthouseRows.map((row) => {
+    const s = (key: keyof typeof row.scores) =>
+      `${row.scores[key]}${row.verdicts[key] === 'pass' ? '' : ' ❌'}`;
+    const b = (type: string) => `${kb(row.bytesByType[type] ?? 0)}`;
+    return `| ${row.path} | ${s('performance')} | ${s('accessibility')} | ${s('best-practices')} | ${s('seo')} | ${row.metrics.fcpMs} ms | ${row.metrics.lcpMs} ms | ${row.metrics.tbtMs} ms | ${row.metrics.cls} | ${b('script')} / ${b('stylesheet')} / ${b('document')} / ${b('font')} / ${b('image')} / ${b('total')} KB |`;
+  }),
+  '',
+  missing.length
+    ? `Not built yet (skipped): ${missing.join(', ')}.`
+    : 'Every page of the list was audited.',
+  '',
+  `Targets: performance ≥ ${budgets.lighthouse.default.performance} (offer page ≥ ${budgets.lighthouse['/hair-transplant-offer'].performance}), accessibility, best practices and SEO ${budgets.lighthouse.default.accessibility}. ❌ marks a miss.`,
+  '',
+  '## Bytes each page ships before interaction (gzip, KB)',
+  '',
+  `Budgets: JS ≤ ${budgets.pages.jsGzipKB}, CSS ≤ ${budgets.pages.cssGzipKB}, HTML ≤ ${budgets.pages.htmlGzipKB}. Raw sizes in report.json.`,
+  '',
+  '| Page | HTML | CSS | JS |',
+  '| --- | --- | --- | --- |',
+  ...[...pageRows]
+    .sort((a, b) => b.js.gzip + b.html.gzip - (a.js.gzip + a.html.gzip))
+    .map(
+      (row) =>
+        `| ${row.page} | ${kb(row.html.gzip)}${row.verdicts.html === 'pass' ? '' : ' ❌'} | ${kb(row.css.gzip)}${row.verdicts.css === 'pass' ? '' : ' ❌'} | ${kb(row.js.gzip)}${row.verdicts.js === 'pass' ? '' : ' ❌'} |`,
+    ),
+  '',
+  '## Local stack',
+  '',
+  localStack
+    ? '```json\n' + JSON.stringify(localStack, null, 2) + '\n```'
+    : 'Not measured (scripts/bench/local-stack.ts is missing).',
+  '',
+];
+writeFileSync('bench/report.md', md.join('\n'));
+log('wrote bench/report.md and bench/report.json');

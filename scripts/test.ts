@@ -1,0 +1,88 @@
+/**
+ * `npm test`: the whole quality gate, in order, stopping at the first failure. Type check, format
+ * check, unit/SQL/protocol tests, a build of the site against the test backend, then the browser tests
+ * (which include the axe scan). Ends with one "N passed, N failed" line summing every runner.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+const E2E_API_PORT = process.env['E2E_API_PORT'] ?? '54329';
+const E2E_SITE_DIR = '.data/e2e-dist';
+
+interface Step {
+  name: string;
+  command: string[];
+  env?: Record<string, string>;
+}
+
+const steps: Step[] = [
+  {
+    name: 'type check (astro check)',
+    command: ['npx', 'astro', 'check', '--minimumSeverity', 'warning'],
+  },
+  { name: 'format check (prettier)', command: ['npx', 'prettier', '--check', '.'] },
+  {
+    name: 'unit, SQL and protocol tests (vitest)',
+    command: [
+      'npx',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile=reports/vitest.json',
+    ],
+  },
+  {
+    name: 'build for browser tests',
+    command: ['npx', 'astro', 'build', '--outDir', E2E_SITE_DIR],
+    env: { PUBLIC_SUPABASE_URL: `http://127.0.0.1:${E2E_API_PORT}` },
+  },
+  { name: 'browser tests (playwright)', command: ['npx', 'playwright', 'test'] },
+];
+
+rmSync('reports', { recursive: true, force: true });
+const started = Date.now();
+let failedStep: string | undefined;
+for (const step of steps) {
+  const t0 = Date.now();
+  console.log(`\n▶ ${step.name}`);
+  const result = spawnSync(step.command[0]!, step.command.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...step.env },
+  });
+  console.log(
+    `  ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  if (result.status !== 0) {
+    failedStep = step.name;
+    break;
+  }
+}
+
+/** Test counts from the runners' JSON reports (absent when a runner did not get to run). */
+function counts(): { passed: number; failed: number; skipped: number } {
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  if (existsSync('reports/vitest.json')) {
+    const report = JSON.parse(readFileSync('reports/vitest.json', 'utf8'));
+    total.passed += report.numPassedTests ?? 0;
+    total.failed += report.numFailedTests ?? 0;
+    total.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  }
+  if (existsSync('reports/playwright.json')) {
+    const stats = JSON.parse(readFileSync('reports/playwright.json', 'utf8')).stats ?? {};
+    total.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    total.failed += stats.unexpected ?? 0;
+    total.skipped += stats.skipped ?? 0;
+  }
+  return total;
+}
+
+const { passed, failed, skipped } = counts();
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+console.log(
+  `\nnpm test ${failedStep ? `failed at: ${failedStep}` : 'passed every gate'} (${minutes} min)`,
+);
+console.log(
+  `${passed} passed, ${failed + (failedStep && failed === 0 ? 1 : 0)} failed, ${skipped} skipped`,
+);
+process.exit(failedStep ? 1 : 0);

@@ -1,0 +1,64 @@
+/**
+ * Collections fetched, filtered and sorted once; pages and sections import these typed helpers
+ * instead of querying collections themselves.
+ */
+import { getCollection, type CollectionEntry } from 'astro:content';
+import type { ImageMetadata } from 'astro';
+import type { Lang } from '~/i18n/index.ts';
+
+const byOrder = <T extends { data: { order: number } }>(a: T, b: T) => a.data.order - b.data.order;
+
+const illustrations = import.meta.glob<{ default: ImageMetadata }>('./assets/illustrations/*.svg', {
+  eager: true,
+});
+
+/** An illustration from src/assets/illustrations by file name; a missing file fails the build. */
+export function illustration(name: string): ImageMetadata {
+  const found = illustrations[`./assets/illustrations/${name}.svg`];
+  if (!found) throw new Error(`Missing illustration src/assets/illustrations/${name}.svg`);
+  return found.default;
+}
+
+export type Service = CollectionEntry<'services'>;
+export type Destination = CollectionEntry<'destinations'>;
+export type Article = CollectionEntry<'blog'>;
+export type Highlight = CollectionEntry<'highlights'>;
+
+export const services: Service[] = (await getCollection('services')).sort(byOrder);
+export const homeServices = services.filter((service) => service.data.home);
+export const destinations: Destination[] = (await getCollection('destinations')).sort(byOrder);
+export const testimonials = await getCollection('testimonials');
+export const coordinators = await getCollection('coordinators');
+export const gallery = (await getCollection('gallery')).sort(byOrder);
+
+const faqs = await getCollection('faqs');
+/** The FAQ entries shown on one page ("home" or a page slug). */
+export function faqsFor(group: string) {
+  return faqs.filter((faq) => faq.data.group === group);
+}
+
+const highlights = await getCollection('highlights');
+export function highlightsFor(group: Highlight['data']['group']): Highlight[] {
+  return highlights.filter((item) => item.data.group === group).sort(byOrder);
+}
+
+const articles = (await getCollection('blog')).sort(
+  (a, b) => b.data.date.getTime() - a.data.date.getTime(),
+);
+
+/** The URL slug of an article: its file name (entry ids are "ar/<slug>"). */
+export function articleSlug(article: Article): string {
+  return article.id.replace(/^(ar|en)\//, '');
+}
+
+/** Articles in one language, newest first. */
+export function articlesIn(lang: Lang): Article[] {
+  return articles.filter((article) => article.id.startsWith(`${lang}/`));
+}
+
+/** Services by path, for footers and related-treatment grids. */
+export function serviceByPath(path: string): Service {
+  const found = services.find((service) => service.data.path === path);
+  if (!found) throw new Error(`No service content for ${path} in src/content/services/`);
+  return found;
+}

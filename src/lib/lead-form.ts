@@ -1,0 +1,212 @@
+/**
+ * The consultation form (home wizard and single-step block) and the offer registration form: one zod
+ * schema each, their localized messages, and the offer_leads row each submission becomes. The
+ * database enforces the same rules (supabase/migrations); this is for clear messages, not security.
+ */
+import * as z from 'zod/mini';
+import { t, type Lang } from '~/i18n/index.ts';
+import { composePhone, countryCodes, countryFromPhone, stripNonDigits } from '~/lib/phone.ts';
+import { formServices } from '~/lib/services.ts';
+
+export const readinessOptions = ['yes', 'no', 'maybe'] as const;
+export const timingOptions = ['urgent', 'thisMonth', 'nextMonth', 'flexible'] as const;
+
+/** What the visitor types into the consultation form. */
+export interface LeadValues {
+  name: string;
+  countryCode: string;
+  phone: string;
+  email: string;
+  service: string;
+  preferredCountries: string[];
+  notes: string;
+  readyToTravel: string;
+  appointmentTime: string;
+  /** Honeypot: invisible to people, filled by naive bots. */
+  website: string;
+}
+
+export const emptyLead: LeadValues = {
+  name: '',
+  countryCode: '+966',
+  phone: '',
+  email: '',
+  service: '',
+  preferredCountries: [],
+  notes: '',
+  readyToTravel: '',
+  appointmentTime: '',
+  website: '',
+};
+
+/** Which fields each wizard step shows and validates. */
+export const wizardSteps: (keyof LeadValues)[][] = [
+  ['name', 'countryCode', 'phone', 'email'],
+  ['service', 'preferredCountries', 'notes'],
+  ['readyToTravel', 'appointmentTime'],
+];
+
+const NOTES_MAX = 2000;
+
+/**
+ * Name: at least 2 characters once trimmed. The consultation form says "required" for an empty
+ * field; the offer form keeps the spec's single message for both cases.
+ */
+function nameField(lang: Lang, { requiredMessage = true } = {}) {
+  return z
+    .string()
+    .check(
+      z.trim(),
+      ...(requiredMessage ? [z.minLength(1, t(lang, 'form.error.nameRequired'))] : []),
+      z.minLength(2, t(lang, 'form.error.nameMin')),
+      z.maxLength(100, t(lang, 'form.error.nameMax')),
+    );
+}
+
+/** Digits only, at least 8 (spec section 5); the field strips other characters as the user types. */
+function phoneField(lang: Lang, { requiredMessage = true } = {}) {
+  return z
+    .string()
+    .check(
+      ...(requiredMessage ? [z.minLength(1, t(lang, 'form.error.phoneRequired'))] : []),
+      z.regex(/^\d*$/, t(lang, 'form.error.phoneDigits')),
+      z.minLength(8, t(lang, 'form.error.phoneMin')),
+      z.maxLength(15, t(lang, 'form.error.phoneMax')),
+    );
+}
+
+export function leadSchema(lang: Lang) {
+  return z.object({
+    name: nameField(lang),
+    countryCode: z.enum(
+      countryCodes.map((country) => country.code) as [string, ...string[]],
+      t(lang, 'form.error.countryCode'),
+    ),
+    phone: phoneField(lang),
+    email: z.union([
+      z.literal(''),
+      z.string().check(z.trim(), z.email(t(lang, 'form.error.email')), z.maxLength(254)),
+    ]),
+    service: z.enum(formServices, t(lang, 'form.error.service')),
+    preferredCountries: z.array(z.string()).check(z.maxLength(9)),
+    notes: z.string().check(z.maxLength(NOTES_MAX, t(lang, 'form.error.notesMax'))),
+    readyToTravel: z.enum(readinessOptions, t(lang, 'form.error.readiness')),
+    appointmentTime: z.enum(timingOptions, t(lang, 'form.error.timing')),
+    website: z.string(),
+  });
+}
+
+export type FieldErrors<T> = Partial<Record<keyof T, string | undefined>>;
+
+/** Validates `values`, keeping only errors for `fields` (a wizard step) when given. */
+export function validateLead(
+  lang: Lang,
+  values: LeadValues,
+  fields?: (keyof LeadValues)[],
+): FieldErrors<LeadValues> {
+  const result = leadSchema(lang).safeParse(values);
+  if (result.success) return {};
+  const errors: FieldErrors<LeadValues> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof LeadValues;
+    if (fields && !fields.includes(field)) continue;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The offer page's registration dialog (spec 2.4 and 5), with the spec's exact messages. */
+export interface OfferValues {
+  name: string;
+  phone: string;
+  website: string;
+}
+
+export function validateOffer(lang: Lang, values: OfferValues): FieldErrors<OfferValues> {
+  const result = z
+    .object({
+      name: nameField(lang, { requiredMessage: false }),
+      phone: phoneField(lang, { requiredMessage: false }),
+      website: z.string(),
+    })
+    .safeParse(values);
+  if (result.success) return {};
+  const errors: FieldErrors<OfferValues> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof OfferValues;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Attribution kept from the visit's first page (see src/scripts/attribution.ts). */
+export interface Attribution {
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_content: string | null;
+  utm_term: string | null;
+  /** Every query parameter of the landing page. */
+  params: Record<string, string>;
+}
+
+export interface SubmissionContext {
+  lang: Lang;
+  /** Language-neutral page path, e.g. "/" or "/hair-transplant-turkey". */
+  source: string;
+  pageUrl: string;
+  attribution: Attribution;
+}
+
+const utmColumns = (attribution: Attribution) => ({
+  utm_source: attribution.utm_source,
+  utm_medium: attribution.utm_medium,
+  utm_campaign: attribution.utm_campaign,
+  utm_content: attribution.utm_content,
+  utm_term: attribution.utm_term,
+});
+
+/** The offer_leads row of a consultation-form submission, with the client-made id. */
+export function leadRow(id: string, values: LeadValues, context: SubmissionContext) {
+  const phone = composePhone(values.countryCode, values.phone);
+  const country =
+    countryFromPhone(phone) ?? countryCodes.find((code) => code.code === values.countryCode);
+  return {
+    id,
+    name: values.name.trim(),
+    phone,
+    country_code: country?.code ?? values.countryCode,
+    country: country?.name.ar ?? null,
+    email: values.email.trim() || null,
+    service: values.service as (typeof formServices)[number],
+    notes: values.notes.trim() || null,
+    preferred_countries: values.preferredCountries,
+    ready_to_travel: values.readyToTravel as (typeof readinessOptions)[number],
+    appointment_time: values.appointmentTime as (typeof timingOptions)[number],
+    source: context.source,
+    page_url: context.pageUrl.slice(0, 2000),
+    language: context.lang,
+    ...utmColumns(context.attribution),
+  };
+}
+
+/** Source recorded for every registration from the limited-offer page (shown as 'صفحة العرض'). */
+export const offerSource = 'hair-transplant-offer-page';
+
+/** The offer_leads row of an offer registration: country and code from the number's prefix only. */
+export function offerRow(id: string, values: OfferValues, context: SubmissionContext) {
+  const phone = stripNonDigits(values.phone);
+  const country = countryFromPhone(phone);
+  return {
+    id,
+    name: values.name.trim(),
+    phone,
+    country_code: country?.code ?? '',
+    country: country?.name.ar ?? '',
+    source: offerSource,
+    page_url: context.pageUrl.slice(0, 2000),
+    language: context.lang,
+    campaign_params: context.attribution.params,
+    ...utmColumns(context.attribution),
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Sends a lead so that it is never lost (ARCHITECTURE section 7): the row carries a client-made id,
+ * so a retried insert is stored once; network failures and server errors are retried with backoff;
+ * validation and rate-limit refusals are not. supabase-js is loaded on demand, keeping it out of the
+ * page's first JavaScript.
+ */
+
+export type SubmitOutcome =
+  { ok: true } | { ok: false; reason: 'network' | 'rate-limited' | 'rejected'; detail?: string };
+
+export interface SubmitOptions {
+  /** Attempts in all, the first included. */
+  attempts?: number;
+  /** Delay before the first retry; it doubles each time. */
+  baseDelayMs?: number;
+  onRetry?: (attempt: number) => void;
+}
+
+/** The code the database raises when a phone or client sends too many leads (DatabaseErrorCode.rateLimited). */
+export const RATE_LIMIT_CODE = 'PT429';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts loading the client early (first focus on a form), so the submit click does not wait. */
+export function preloadClient(): Promise<unknown> {
+  return import('~/lib/supabase.ts');
+}
+
+type LeadRow = Record<string, unknown> & { id: string };
+
+export async function submitLead(
+  row: LeadRow,
+  options: SubmitOptions = {},
+): Promise<SubmitOutcome> {
+  const { attempts = 4, baseDelayMs = 600, onRetry } = options;
+  const { supabase } = await import('~/lib/supabase.ts');
+  let last: SubmitOutcome = { ok: false, reason: 'network' };
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    if (attempt > 1) {
+      onRetry?.(attempt);
+      await sleep(baseDelayMs * 2 ** (attempt - 2));
+    }
+    try {
+      // ignoreDuplicates: a retry whose first try did reach the database stores nothing twice.
+      const { error, status } = await supabase
+        .from('offer_leads')
+        .upsert(row as never, { onConflict: 'id', ignoreDuplicates: true });
+      if (!error) return { ok: true };
+      if (error.code === RATE_LIMIT_CODE) return { ok: false, reason: 'rate-limited' };
+      const retryable = status === 0 || status >= 500 || status === 408 || status === 429;
+      last = { ok: false, reason: retryable ? 'network' : 'rejected', detail: error.message };
+      if (!retryable) return last;
+    } catch (error) {
+      last = { ok: false, reason: 'network', detail: String(error) };
+    }
+  }
+  return last;
+}
+
+/**
+ * Asks the notification function to email the agency. Its answer is not awaited for success (the
+ * lead is already stored); we wait at most `timeoutMs` so that leaving the page does not cancel it.
+ */
+export async function notifyAgency(body: Record<string, string>, timeoutMs = 2500): Promise<void> {
+  try {
+    const { supabase } = await import('~/lib/supabase.ts');
+    await Promise.race([
+      supabase.functions.invoke('send-form-notification', { body }),
+      sleep(timeoutMs),
+    ]);
+  } catch {
+    // A failed notification never fails the submission.
+  }
+}

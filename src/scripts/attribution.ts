@@ -1,0 +1,3 @@
+import { captureAttribution } from '~/lib/attribution.ts';
+
+captureAttribution();

@@ -1,0 +1,29 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Waits until the page's React islands have hydrated (Astro drops their `ssr` attribute). Islands
+ * that hydrate on visibility count only once they are in the viewport.
+ */
+export async function waitForIslands(page: Page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('astro-island[ssr]')].every((island) => {
+      if (island.getAttribute('client') !== 'visible') return false;
+      const box = island.getBoundingClientRect();
+      return box.bottom < 0 || box.top > window.innerHeight;
+    }),
+  );
+}
+
+/** Runs axe and fails on serious or critical violations, listing them readably. */
+export async function expectNoSeriousA11yIssues(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
+  expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+}

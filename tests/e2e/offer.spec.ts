@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import { rowsNamed, uniqueName } from './backend.ts';
+import { expectNoSeriousA11yIssues, waitForIslands } from './helpers.ts';
+
+test.describe('limited offer page', () => {
+  test('shows the offer, prices, counts and a countdown that stays at zero after the end', async ({
+    page,
+  }) => {
+    await page.goto('/hair-transplant-offer');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.getByTestId('offer-prices')).toContainText('$2,100');
+    await expect(page.getByTestId('offer-prices').locator('s')).toHaveText('$3,500');
+    await expect(page.getByTestId('offer-badge')).toContainText('وفّر 40%');
+    await expect(page.locator('#includes li')).toHaveCount(6);
+    await expect(page.locator('#reasons li')).toHaveCount(8);
+    await expect(page.getByTestId('offer-testimonials').locator('li')).toHaveCount(3);
+    // The default end (28 Oct 2025) has passed: the countdown shows zeros and does not move.
+    const bar = page.locator('[data-countdown=bar] [data-unit]');
+    await expect(bar).toHaveText(['00', '00', '00', '00']);
+    await page.waitForTimeout(1100);
+    await expect(bar).toHaveText(['00', '00', '00', '00']);
+    // Arabic only: the toggle leads to the English home.
+    await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/en/');
+  });
+
+  test('a running countdown ticks every second', async ({ page }) => {
+    await page.clock.install({ time: new Date('2025-10-27T20:59:50Z') });
+    await page.goto('/hair-transplant-offer');
+    await waitForIslands(page);
+    const bar = page.locator('[data-countdown=bar] [data-unit]');
+    await expect(bar).toHaveText(['01', '00', '00', '09']);
+    await page.clock.runFor(3000);
+    await expect(bar).toHaveText(['01', '00', '00', '06']);
+  });
+
+  test('the dialog shows each exact message and stores campaign parameters', async ({ page }) => {
+    await page.goto('/hair-transplant-offer?utm_campaign=x&fbclid=y');
+    await waitForIslands(page);
+    await page.getByTestId('offer-badge').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    const submit = dialog.getByRole('button', { name: 'سجل الآن' });
+
+    await dialog.getByLabel('الاسم الكامل').fill('س');
+    await dialog.getByLabel('رقم الهاتف مع رمز الدولة').fill('9665');
+    await submit.click();
+    await expect(dialog).toContainText('الاسم يجب أن يكون حرفين على الأقل');
+    await expect(dialog).toContainText('رقم الهاتف يجب أن يكون 8 أرقام على الأقل');
+    await dialog.getByLabel('رقم الهاتف مع رمز الدولة').pressSequentially('+x');
+    await expect(dialog).toContainText('يجب إدخال أرقام فقط');
+    await expect(dialog.getByLabel('رقم الهاتف مع رمز الدولة')).toHaveValue('9665');
+
+    const name = uniqueName('عرض الشعر');
+    await dialog.getByLabel('الاسم الكامل').fill(name);
+    await dialog.getByLabel('رقم الهاتف مع رمز الدولة').fill('963944123456');
+    await submit.click();
+    await expect(page).toHaveURL(/\/thank-you\/?$/, { timeout: 15_000 });
+    const [lead] = await rowsNamed('offer_leads', name);
+    expect(lead).toMatchObject({
+      source: 'hair-transplant-offer-page',
+      country_code: '+963',
+      country: 'سوريا',
+      utm_campaign: 'x',
+      campaign_params: { utm_campaign: 'x', fbclid: 'y' },
+    });
+    const [request] = await rowsNamed('contact_requests', name);
+    expect(request).toMatchObject({ service: 'hairTransplant' });
+  });
+
+  test('Esc closes the dialog; a failed registration keeps it open with the data', async ({
+    page,
+  }) => {
+    await page.goto('/hair-transplant-offer');
+    await waitForIslands(page);
+    await page.locator('#includes [data-offer-register]').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await page.route('**/rest/v1/**', (route) => route.abort('connectionrefused'));
+    await page.getByTestId('offer-badge').click();
+    await dialog.getByLabel('الاسم الكامل').fill('بيانات محفوظة');
+    await dialog.getByLabel('رقم الهاتف مع رمز الدولة').fill('966501234567');
+    await dialog.getByRole('button', { name: 'سجل الآن' }).click();
+    await expect(page.getByText('حدث خطأ أثناء التسجيل. يرجى المحاولة مرة أخرى')).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('الاسم الكامل')).toHaveValue('بيانات محفوظة');
+  });
+
+  test('axe finds no serious or critical issue on the offer page and in its dialog', async ({
+    page,
+  }) => {
+    await page.goto('/hair-transplant-offer');
+    await expectNoSeriousA11yIssues(page);
+    await waitForIslands(page);
+    await page.getByTestId('offer-badge').click();
+    await expectNoSeriousA11yIssues(page);
+  });
+});

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyLead,
+  leadRow,
+  offerRow,
+  validateLead,
+  validateOffer,
+  wizardSteps,
+  type LeadValues,
+} from '~/lib/lead-form.ts';
+
+const valid: LeadValues = {
+  ...emptyLead,
+  name: 'محمد أحمد',
+  countryCode: '+966',
+  phone: '0501234567',
+  service: 'hair-transplant',
+  readyToTravel: 'yes',
+  appointmentTime: 'thisMonth',
+};
+
+const context = {
+  lang: 'ar' as const,
+  source: '/',
+  pageUrl: 'https://rihla.care/?utm_source=google',
+  attribution: {
+    utm_source: 'google',
+    utm_medium: 'cpc',
+    utm_campaign: 'spring',
+    utm_content: null,
+    utm_term: null,
+    params: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'spring', gclid: 'abc' },
+  },
+};
+
+describe('offer registration messages (spec section 5, exact)', () => {
+  it('asks for at least two characters of name', () => {
+    expect(validateOffer('ar', { name: 'م', phone: '966501234567', website: '' })).toEqual({
+      name: 'الاسم يجب أن يكون حرفين على الأقل',
+    });
+    expect(validateOffer('ar', { name: '  ', phone: '966501234567', website: '' }).name).toBe(
+      'الاسم يجب أن يكون حرفين على الأقل',
+    );
+  });
+
+  it('asks for at least 8 digits, digits only', () => {
+    expect(validateOffer('ar', { name: 'سارة', phone: '9665', website: '' })).toEqual({
+      phone: 'رقم الهاتف يجب أن يكون 8 أرقام على الأقل',
+    });
+    expect(validateOffer('ar', { name: 'سارة', phone: '96650abc123', website: '' })).toEqual({
+      phone: 'يجب إدخال أرقام فقط',
+    });
+    expect(validateOffer('ar', { name: 'سارة', phone: '966501234567', website: '' })).toEqual({});
+  });
+});
+
+describe('consultation form validation', () => {
+  it('accepts a complete form', () => {
+    expect(validateLead('ar', valid)).toEqual({});
+  });
+
+  it('names every missing required field in the page language', () => {
+    const errors = validateLead('en', emptyLead);
+    expect(errors).toEqual({
+      name: 'Please enter your name',
+      phone: 'Please enter your phone number',
+      service: 'Please choose a treatment',
+      readyToTravel: 'Please choose an answer',
+      appointmentTime: 'Please choose a time',
+    });
+  });
+
+  it('validates only the fields of one wizard step when asked', () => {
+    const errors = validateLead(
+      'ar',
+      { ...emptyLead, name: 'علي', phone: '0501234567' },
+      wizardSteps[0],
+    );
+    expect(errors).toEqual({});
+    expect(validateLead('ar', { ...valid, email: 'not-an-email' }, wizardSteps[0])).toEqual({
+      email: 'البريد الإلكتروني غير صحيح',
+    });
+  });
+
+  it('bounds the notes', () => {
+    expect(validateLead('ar', { ...valid, notes: 'x'.repeat(2001) }).notes).toBe(
+      'الملاحظات طويلة جداً (2000 حرف كحد أقصى)',
+    );
+  });
+});
+
+describe('the stored rows', () => {
+  it('composes the international phone and derives the country from it', () => {
+    const row = leadRow('00000000-0000-4000-8000-000000000001', valid, context);
+    expect(row).toMatchObject({
+      phone: '966501234567',
+      country_code: '+966',
+      country: 'السعودية',
+      service: 'hair-transplant',
+      source: '/',
+      language: 'ar',
+      utm_source: 'google',
+      utm_campaign: 'spring',
+      email: null,
+      notes: null,
+    });
+  });
+
+  it('falls back to the selected code when the number has no known prefix', () => {
+    const row = leadRow(
+      '00000000-0000-4000-8000-000000000002',
+      { ...valid, countryCode: '+49', phone: '015112345678' },
+      context,
+    );
+    expect(row.phone).toBe('4915112345678');
+    expect(row.country).toBe('ألمانيا');
+  });
+
+  it('stores offer registrations with the fixed source, every query parameter and the prefix country', () => {
+    const row = offerRow(
+      '00000000-0000-4000-8000-000000000003',
+      { name: 'سارة', phone: '963944123456', website: '' },
+      context,
+    );
+    expect(row).toMatchObject({
+      source: 'hair-transplant-offer-page',
+      country_code: '+963',
+      country: 'سوريا',
+      campaign_params: context.attribution.params,
+    });
+    const unknown = offerRow(
+      '00000000-0000-4000-8000-000000000004',
+      { name: 'سارة', phone: '441234567890', website: '' },
+      context,
+    );
+    expect(unknown.country_code).toBe('');
+    expect(unknown.country).toBe('');
+  });
+});
