@@ -1,0 +1,182 @@
+import { isPgError, type Queryable } from './db.ts';
+
+/**
+ * The admin account commands behind `npm run admin`, run as the database owner through the
+ * private.* functions of the admin-access migration (so hashing and rules live in SQL only). Used by
+ * the CLI directly (PGlite data dir or DATABASE_URL) and by the running local server on the CLI's
+ * behalf, since a PGlite data dir can only be open in one process at a time.
+ */
+
+export const MIN_PASSWORD_LENGTH = 10;
+
+export type AdminCommand =
+  | { command: 'create'; username: string; password: string }
+  | { command: 'reset-password'; username: string; password: string }
+  | { command: 'disable' | 'enable' | 'unlock'; username: string }
+  | { command: 'list' };
+
+export interface AdminAccount {
+  username: string;
+  createdAt: string;
+  lastLoginAt: string | null;
+  disabled: boolean;
+  liveSessions: number;
+  recentFailures: number;
+}
+
+export interface AdminCommandResult {
+  ok: boolean;
+  message: string;
+  accounts?: AdminAccount[];
+}
+
+export async function runAdminCommand(
+  db: Queryable,
+  command: AdminCommand,
+): Promise<AdminCommandResult> {
+  try {
+    return await run(db, command);
+  } catch (error) {
+    if (!isPgError(error)) throw error;
+    if (error.code === '23505')
+      return { ok: false, message: `An admin with that username already exists.` };
+    if (error.code === '23514') {
+      return {
+        ok: false,
+        message:
+          'Invalid username: 3 to 64 characters, lower-case letters, digits, and . _ @ - (starting with a letter or digit).',
+      };
+    }
+    if (error.hint === 'password_too_short') {
+      return {
+        ok: false,
+        message: `Refused: the password must have at least ${MIN_PASSWORD_LENGTH} characters.`,
+      };
+    }
+    if (error.code === '3F000' || error.code === '42P01' || error.code === '42883') {
+      return {
+        ok: false,
+        message:
+          'This database has no admin tables yet: apply the migrations first (npm start, or supabase db push).',
+      };
+    }
+    throw error;
+  }
+}
+
+async function run(db: Queryable, command: AdminCommand): Promise<AdminCommandResult> {
+  switch (command.command) {
+    case 'create': {
+      if (command.password.length < MIN_PASSWORD_LENGTH) {
+        return {
+          ok: false,
+          message: `Refused: the password must have at least ${MIN_PASSWORD_LENGTH} characters.`,
+        };
+      }
+      await db.query(`select private.create_admin($1, $2)`, [command.username, command.password]);
+      return { ok: true, message: `Created admin "${normalize(command.username)}".` };
+    }
+    case 'reset-password': {
+      if (command.password.length < MIN_PASSWORD_LENGTH) {
+        return {
+          ok: false,
+          message: `Refused: the password must have at least ${MIN_PASSWORD_LENGTH} characters.`,
+        };
+      }
+      const { rows } = await db.query<{ ok: boolean }>(
+        `select private.set_admin_password($1, $2) as ok`,
+        [command.username, command.password],
+      );
+      return rows[0]?.ok
+        ? {
+            ok: true,
+            message: `Password of "${normalize(command.username)}" replaced; their sessions were ended.`,
+          }
+        : unknown(command.username);
+    }
+    case 'disable':
+    case 'enable': {
+      const { rows } = await db.query<{ ok: boolean }>(
+        `select private.set_admin_disabled($1, $2) as ok`,
+        [command.username, command.command === 'disable'],
+      );
+      if (!rows[0]?.ok) return unknown(command.username);
+      return {
+        ok: true,
+        message:
+          command.command === 'disable'
+            ? `Disabled "${normalize(command.username)}" and ended their sessions.`
+            : `Enabled "${normalize(command.username)}".`,
+      };
+    }
+    case 'unlock': {
+      await db.query(`delete from private.admin_login_failures where username = lower(btrim($1))`, [
+        command.username,
+      ]);
+      return { ok: true, message: `Cleared failed logins for "${normalize(command.username)}".` };
+    }
+    case 'list': {
+      const { rows } = await db.query<{
+        username: string;
+        created_at: string;
+        last_login_at: string | null;
+        disabled: boolean;
+        live_sessions: number;
+        recent_failures: number;
+      }>(
+        `select a.username,
+           to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI"Z"') as created_at,
+           to_char(a.last_login_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI"Z"') as last_login_at,
+           a.disabled_at is not null as disabled,
+           (select count(*)::int from private.admin_sessions s where s.admin_id = a.id and s.expires_at > now()) as live_sessions,
+           (select count(*)::int from private.admin_login_failures f
+              where f.username = a.username and f.failed_at > now() - interval '15 minutes') as recent_failures
+         from private.admin_users a
+         order by a.username`,
+      );
+      const accounts = rows.map((row) => ({
+        username: row.username,
+        createdAt: row.created_at,
+        lastLoginAt: row.last_login_at,
+        disabled: row.disabled,
+        liveSessions: row.live_sessions,
+        recentFailures: row.recent_failures,
+      }));
+      return {
+        ok: true,
+        message: accounts.length ? formatAccounts(accounts) : 'No admins yet.',
+        accounts,
+      };
+    }
+  }
+}
+
+function unknown(username: string): AdminCommandResult {
+  return { ok: false, message: `No admin named "${normalize(username)}".` };
+}
+
+function normalize(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+function formatAccounts(accounts: AdminAccount[]): string {
+  const header = ['USERNAME', 'CREATED', 'LAST LOGIN', 'STATUS', 'SESSIONS'];
+  const lines = accounts.map((account) => [
+    account.username,
+    account.createdAt,
+    account.lastLoginAt ?? '-',
+    account.disabled ? 'disabled' : account.recentFailures >= 5 ? 'locked' : 'active',
+    String(account.liveSessions),
+  ]);
+  const widths = header.map((title, index) =>
+    Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)),
+  );
+  return [header, ...lines]
+    .map((line) =>
+      line
+        .map((cell, index) => cell.padEnd(widths[index] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}

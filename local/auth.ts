@@ -1,0 +1,383 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Database, Queryable } from './db.ts';
+import { sendJson, send } from './http.ts';
+import { signJwt, verifyJwt, type JwtClaims } from './jwt.ts';
+import { headerValue } from './request-auth.ts';
+
+/**
+ * The GoTrue subset behind /auth/v1 that supabase-js uses here: anonymous sign-up, e-mail/password
+ * sign-up and sign-in, refresh-token rotation, getUser and logout. Users, sessions and refresh
+ * tokens live in the same auth.* tables GoTrue uses; access tokens are HS256 JWTs with GoTrue's
+ * claims, so auth.uid() and RLS read them exactly as in production.
+ */
+
+export interface AuthOptions {
+  db: Database;
+  secret: string;
+  /** Public URL of the API, for the `iss` claim. */
+  apiUrl: string;
+  jwtExpirySeconds: number;
+  anonymousSignIns: boolean;
+  signups: boolean;
+}
+
+/** A refresh token used again within this window gets a fresh session instead of an error (GoTrue's reuse interval). */
+const REFRESH_REUSE_SECONDS = 10;
+
+interface UserRow {
+  id: string;
+  email: string | null;
+  is_anonymous: boolean;
+  raw_app_meta_data: Record<string, unknown>;
+  raw_user_meta_data: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+  last_sign_in_at: string | null;
+  email_confirmed_at: string | null;
+}
+
+const USER_COLUMNS = `id::text, email, is_anonymous, raw_app_meta_data, raw_user_meta_data,
+  to_json(created_at) #>> '{}' as created_at, to_json(updated_at) #>> '{}' as updated_at,
+  to_json(last_sign_in_at) #>> '{}' as last_sign_in_at,
+  to_json(email_confirmed_at) #>> '{}' as email_confirmed_at`;
+
+/** GoTrue's error body; auth-js reads `error_code` (and `msg`). */
+function authError(res: ServerResponse, status: number, errorCode: string, msg: string): void {
+  sendJson(res, status, { code: status, error_code: errorCode, msg });
+}
+
+export async function handleAuth(
+  options: AuthOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  body: Buffer,
+): Promise<void> {
+  const path = url.pathname.replace(/^\/auth\/v1/, '').replace(/\/$/, '') || '/';
+  const method = req.method ?? 'GET';
+  const json = (): Record<string, unknown> | null => {
+    if (body.length === 0) return {};
+    try {
+      const value: unknown = JSON.parse(body.toString('utf8'));
+      return typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : null;
+    } catch {
+      return null;
+    }
+  };
+
+  if (method === 'GET' && path === '/health') {
+    sendJson(res, 200, { version: 'local', name: 'GoTrue', description: 'Rihla Care local auth' });
+    return;
+  }
+  if (method === 'GET' && path === '/settings') {
+    sendJson(res, 200, {
+      external: { anonymous_users: options.anonymousSignIns, email: true, phone: false },
+      disable_signup: !options.signups,
+      mailer_autoconfirm: true,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+    });
+    return;
+  }
+  if (method === 'POST' && path === '/signup') {
+    const payload = json();
+    if (!payload) return authError(res, 400, 'bad_json', 'Could not parse request body as JSON');
+    return signUp(options, res, payload);
+  }
+  if (method === 'POST' && path === '/token') {
+    const payload = json();
+    if (!payload) return authError(res, 400, 'bad_json', 'Could not parse request body as JSON');
+    const grantType = url.searchParams.get('grant_type');
+    if (grantType === 'refresh_token') return refresh(options, res, payload);
+    if (grantType === 'password') return passwordSignIn(options, res, payload);
+    return authError(
+      res,
+      grantType ? 501 : 400,
+      grantType ? 'not_implemented' : 'validation_failed',
+      grantType
+        ? `Not implemented by the local Supabase stand-in: grant_type=${grantType}`
+        : 'unsupported_grant_type',
+    );
+  }
+  if (method === 'GET' && path === '/user') return getUser(options, req, res);
+  if (method === 'POST' && path === '/logout') return logout(options, req, res, url);
+  return authError(
+    res,
+    501,
+    'not_implemented',
+    `Not implemented by the local Supabase stand-in: ${method} /auth/v1${path} (supported: signup, token, user, logout, settings, health)`,
+  );
+}
+
+async function signUp(options: AuthOptions, res: ServerResponse, payload: Record<string, unknown>) {
+  const email = typeof payload['email'] === 'string' ? payload['email'].trim().toLowerCase() : '';
+  const password = typeof payload['password'] === 'string' ? payload['password'] : '';
+  const data = isRecord(payload['data']) ? payload['data'] : {};
+  if (typeof payload['phone'] === 'string' && payload['phone']) {
+    return authError(
+      res,
+      501,
+      'not_implemented',
+      'Not implemented by the local Supabase stand-in: phone sign-up',
+    );
+  }
+  if (!email) {
+    if (!options.anonymousSignIns) {
+      return authError(res, 422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    }
+    const session = await options.db.transaction(async (tx) => {
+      const { rows } = await tx.query<UserRow>(
+        `insert into auth.users (id, aud, role, is_anonymous, raw_app_meta_data, raw_user_meta_data, last_sign_in_at)
+         values ($1, 'authenticated', 'authenticated', true, '{"provider":"anonymous","providers":["anonymous"]}', $2::jsonb, now())
+         returning ${USER_COLUMNS}`,
+        [randomUUID(), JSON.stringify(data)],
+      );
+      return createSession(options, tx, rows[0] as UserRow, 'anonymous');
+    });
+    return sendJson(res, 200, session);
+  }
+  if (!options.signups)
+    return authError(res, 422, 'signup_disabled', 'Signups not allowed for this instance');
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
+    return authError(
+      res,
+      400,
+      'validation_failed',
+      'Unable to validate email address: invalid format',
+    );
+  }
+  if (password.length < 6) {
+    return sendJson(res, 422, {
+      code: 422,
+      error_code: 'weak_password',
+      msg: 'Password should be at least 6 characters.',
+      weak_password: { reasons: ['length'] },
+    });
+  }
+  const session = await options.db.transaction(async (tx) => {
+    const existing = await tx.query(`select 1 from auth.users where email = $1`, [email]);
+    if (existing.rows.length) return null;
+    const { rows } = await tx.query<UserRow>(
+      `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
+         raw_app_meta_data, raw_user_meta_data, last_sign_in_at)
+       values ($1, 'authenticated', 'authenticated', $2, extensions.crypt($3, extensions.gen_salt('bf', 10)),
+         now(), '{"provider":"email","providers":["email"]}', $4::jsonb, now())
+       returning ${USER_COLUMNS}`,
+      [randomUUID(), email, password, JSON.stringify(data)],
+    );
+    return createSession(options, tx, rows[0] as UserRow, 'password');
+  });
+  if (!session) return authError(res, 422, 'user_already_exists', 'User already registered');
+  return sendJson(res, 200, session);
+}
+
+async function passwordSignIn(
+  options: AuthOptions,
+  res: ServerResponse,
+  payload: Record<string, unknown>,
+) {
+  const email = typeof payload['email'] === 'string' ? payload['email'].trim().toLowerCase() : '';
+  const password = typeof payload['password'] === 'string' ? payload['password'] : '';
+  if (!email || !password) {
+    return authError(
+      res,
+      400,
+      'validation_failed',
+      'You must provide either an email or phone number and a password',
+    );
+  }
+  const session = await options.db.transaction(async (tx) => {
+    const { rows } = await tx.query<UserRow>(
+      `update auth.users set last_sign_in_at = now()
+       where email = $1 and encrypted_password is not null
+         and encrypted_password = extensions.crypt($2, encrypted_password)
+       returning ${USER_COLUMNS}`,
+      [email, password],
+    );
+    return rows[0] ? createSession(options, tx, rows[0], 'password') : null;
+  });
+  if (!session) return authError(res, 400, 'invalid_credentials', 'Invalid login credentials');
+  return sendJson(res, 200, session);
+}
+
+async function refresh(
+  options: AuthOptions,
+  res: ServerResponse,
+  payload: Record<string, unknown>,
+) {
+  const token = typeof payload['refresh_token'] === 'string' ? payload['refresh_token'] : '';
+  if (!token) return authError(res, 400, 'validation_failed', 'Refresh token is missing');
+  const outcome = await options.db.transaction(async (tx) => {
+    const { rows } = await tx.query<{
+      session_id: string;
+      revoked: boolean;
+      recent: boolean;
+      user_id: string;
+    }>(
+      `select rt.session_id::text, rt.revoked, rt.updated_at > now() - make_interval(secs => $2) as recent, s.user_id::text
+       from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
+       where rt.token = $1`,
+      [token, REFRESH_REUSE_SECONDS],
+    );
+    const found = rows[0];
+    if (!found) return 'not_found' as const;
+    if (found.revoked && !found.recent) {
+      // Reuse of an old token: treat the session as stolen and end it, as GoTrue does.
+      await tx.query(`delete from auth.sessions where id = $1`, [found.session_id]);
+      return 'reused' as const;
+    }
+    await tx.query(
+      `update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1 and not revoked`,
+      [token],
+    );
+    const user = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [
+      found.user_id,
+    ]);
+    if (!user.rows[0]) return 'not_found' as const;
+    return createSession(options, tx, user.rows[0], null, {
+      sessionId: found.session_id,
+      parent: token,
+    });
+  });
+  if (outcome === 'not_found') {
+    return authError(
+      res,
+      400,
+      'refresh_token_not_found',
+      'Invalid Refresh Token: Refresh Token Not Found',
+    );
+  }
+  if (outcome === 'reused') {
+    return authError(res, 400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+  }
+  return sendJson(res, 200, outcome);
+}
+
+async function getUser(options: AuthOptions, req: IncomingMessage, res: ServerResponse) {
+  const claims = bearerClaims(options, req);
+  if (!claims.ok) return authError(res, 403, 'bad_jwt', claims.message);
+  if (!claims.claims.sub) return authError(res, 403, 'bad_jwt', 'invalid claim: missing sub claim');
+  const { rows } = await options.db.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where id = $1`,
+    [claims.claims.sub],
+  );
+  if (!rows[0])
+    return authError(res, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  return sendJson(res, 200, userJson(rows[0]));
+}
+
+async function logout(options: AuthOptions, req: IncomingMessage, res: ServerResponse, url: URL) {
+  const claims = bearerClaims(options, req);
+  if (!claims.ok) return authError(res, 401, 'bad_jwt', claims.message);
+  const scope = url.searchParams.get('scope') ?? 'global';
+  const { sub, session_id: sessionId } = claims.claims;
+  if (sub) {
+    if (scope === 'local') {
+      await options.db.query(`delete from auth.sessions where id = $1`, [sessionId ?? null]);
+    } else if (scope === 'others') {
+      await options.db.query(
+        `delete from auth.sessions where user_id = $1 and id is distinct from $2`,
+        [sub, sessionId ?? null],
+      );
+    } else {
+      await options.db.query(`delete from auth.sessions where user_id = $1`, [sub]);
+    }
+  }
+  send(res, 204, null);
+}
+
+function bearerClaims(
+  options: AuthOptions,
+  req: IncomingMessage,
+): { ok: true; claims: JwtClaims } | { ok: false; message: string } {
+  const match = /^Bearer\s+(.+)$/i.exec(headerValue(req, 'authorization') ?? '');
+  if (!match?.[1]) return { ok: false, message: 'This endpoint requires a Bearer token' };
+  const check = verifyJwt(match[1].trim(), options.secret);
+  if (!check.ok) {
+    return {
+      ok: false,
+      message:
+        check.reason === 'expired'
+          ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired'
+          : 'invalid JWT: unable to parse or verify signature',
+    };
+  }
+  return { ok: true, claims: check.claims };
+}
+
+async function createSession(
+  options: AuthOptions,
+  tx: Queryable,
+  user: UserRow,
+  method: 'anonymous' | 'password' | null,
+  existing?: { sessionId: string; parent: string },
+) {
+  const sessionId = existing?.sessionId ?? randomUUID();
+  if (!existing) {
+    await tx.query(`insert into auth.sessions (id, user_id) values ($1, $2)`, [sessionId, user.id]);
+  } else {
+    await tx.query(`update auth.sessions set updated_at = now() where id = $1`, [sessionId]);
+  }
+  const refreshToken = randomBytes(24).toString('base64url');
+  await tx.query(
+    `insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`,
+    [refreshToken, user.id, sessionId, existing?.parent ?? null],
+  );
+  const now = Math.floor(Date.now() / 1000);
+  const expiresAt = now + options.jwtExpirySeconds;
+  const accessToken = signJwt(
+    {
+      iss: `${options.apiUrl}/auth/v1`,
+      sub: user.id,
+      aud: 'authenticated',
+      exp: expiresAt,
+      iat: now,
+      email: user.email ?? '',
+      phone: '',
+      app_metadata: user.raw_app_meta_data,
+      user_metadata: user.raw_user_meta_data,
+      role: 'authenticated',
+      aal: 'aal1',
+      amr: [{ method: method ?? (user.is_anonymous ? 'anonymous' : 'password'), timestamp: now }],
+      session_id: sessionId,
+      is_anonymous: user.is_anonymous,
+    },
+    options.secret,
+  );
+  return {
+    access_token: accessToken,
+    token_type: 'bearer',
+    expires_in: options.jwtExpirySeconds,
+    expires_at: expiresAt,
+    refresh_token: refreshToken,
+    user: userJson(user),
+  };
+}
+
+function userJson(user: UserRow) {
+  return {
+    id: user.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: user.email ?? '',
+    phone: '',
+    ...(user.email_confirmed_at
+      ? { email_confirmed_at: user.email_confirmed_at, confirmed_at: user.email_confirmed_at }
+      : {}),
+    last_sign_in_at: user.last_sign_in_at ?? user.created_at,
+    app_metadata: user.raw_app_meta_data,
+    user_metadata: user.raw_user_meta_data,
+    identities: [],
+    created_at: user.created_at,
+    updated_at: user.updated_at,
+    is_anonymous: user.is_anonymous,
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

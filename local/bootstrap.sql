@@ -1,0 +1,260 @@
+-- Bootstrap for the local stack: what a hosted Supabase project already provides before the first
+-- migration runs (API roles, the auth schema and auth.uid(), pgcrypto in the extensions schema, the
+-- supabase_realtime publication, the CLI's migration history table), recreated for PGlite or a plain
+-- PostgreSQL. Every statement is idempotent. It is never applied to a Supabase-managed database.
+
+-- The three roles PostgREST, Realtime and the functions runtime switch to for each request.
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+exception when duplicate_object or unique_violation then null; -- a concurrent bootstrap won the race
+end
+$$;
+
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+exception when duplicate_object or unique_violation then null;
+end
+$$;
+
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+exception when duplicate_object or unique_violation then null;
+end
+$$;
+
+-- A non-superuser owner (DATABASE_URL) needs membership to `set role` to the API roles.
+do $$
+begin
+  if not (select rolsuper from pg_roles where rolname = current_user) then
+    execute format('grant anon, authenticated, service_role to %I', current_user);
+  end if;
+exception when others then null;
+end
+$$;
+
+-- Extensions live in their own schema, as on Supabase, so migrations call extensions.crypt() etc.
+create schema if not exists extensions;
+create extension if not exists pgcrypto with schema extensions;
+grant usage on schema extensions to anon, authenticated, service_role;
+
+-- The subset of GoTrue's auth schema the local auth endpoints use (same table and column names).
+create schema if not exists auth;
+grant usage on schema auth to anon, authenticated, service_role;
+
+-- Users: anonymous sign-ins and e-mail/password users.
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb not null default '{}',
+  raw_user_meta_data jsonb not null default '{}',
+  is_anonymous boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create unique index if not exists users_email_partial_key on auth.users (email)
+  where email is not null;
+
+-- Sessions: one per sign-in; the access token carries its id as `session_id`.
+create table if not exists auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+-- Refresh tokens: rotated on every refresh; `parent` links a token to the one it replaced.
+create table if not exists auth.refresh_tokens (
+  id bigint generated always as identity primary key,
+  token varchar(255) not null unique,
+  user_id varchar(255) not null,
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  parent varchar(255),
+  revoked boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
+
+-- auth.uid(), exactly as Supabase defines it: after `set local`, an unset setting reads as '' (not
+-- NULL), hence the nullif.
+create or replace function auth.uid()
+returns uuid
+language sql
+stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
+$$;
+
+-- auth.role(): the JWT's role claim (anon, authenticated or service_role).
+create or replace function auth.role()
+returns text
+language sql
+stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$$;
+
+-- auth.email(): the JWT's email claim.
+create or replace function auth.email()
+returns text
+language sql
+stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+  )::text
+$$;
+
+-- auth.jwt(): all claims of the request's JWT.
+create or replace function auth.jwt()
+returns jsonb
+language sql
+stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$$;
+
+grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
+  to anon, authenticated, service_role;
+
+-- Supabase grants the API roles everything on new public objects and lets RLS decide; migrations
+-- then revoke what a table must not allow. Reproduced so the same migrations mean the same here.
+grant usage on schema public to anon, authenticated, service_role;
+alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+
+-- The publication Supabase Realtime reads; migrations add the tables whose changes are broadcast.
+do $$
+begin
+  if not exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+exception when duplicate_object then null;
+end
+$$;
+
+-- The Supabase CLI's migration history table, so `supabase db push` and the local stack agree.
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text primary key,
+  statements text[],
+  name text
+);
+
+-- Local-only plumbing for realtime: hosted Supabase reads the WAL, PGlite has no logical decoding,
+-- so a trigger on each published table sends a tiny NOTIFY (table + key) and the server re-selects
+-- the row as each subscriber. Deleted rows are parked here until the server has fanned them out.
+create schema if not exists _local;
+revoke all on schema _local from public;
+
+-- Rows removed by a DELETE, kept only until the server has checked each subscriber's access.
+create table if not exists _local.deleted_rows (
+  id bigint generated always as identity primary key,
+  row_data jsonb not null,
+  created_at timestamptz not null default now()
+);
+
+-- Row trigger on every published table; its arguments are the table's primary-key columns.
+create or replace function _local.notify_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  source jsonb := case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end;
+  primary_key jsonb := '{}';
+  key_column text;
+  deleted_id bigint;
+begin
+  foreach key_column in array tg_argv loop
+    primary_key := primary_key || jsonb_build_object(key_column, source -> key_column);
+  end loop;
+  if tg_op = 'DELETE' then
+    insert into _local.deleted_rows (row_data) values (source) returning id into deleted_id;
+  end if;
+  perform pg_notify(
+    '_local_realtime',
+    json_build_object(
+      'schema', tg_table_schema,
+      'table', tg_table_name,
+      'type', tg_op,
+      'pk', primary_key,
+      'deleted', deleted_id,
+      'ts', now()
+    )::text
+  );
+  return null;
+end
+$$;
+
+-- Puts the notify trigger on exactly the tables in supabase_realtime (run after migrations).
+create or replace function _local.sync_realtime_triggers()
+returns void
+language plpgsql
+as $$
+declare
+  published record;
+  key_columns text;
+begin
+  for published in
+    select t.tgrelid::regclass as table_name
+    from pg_trigger t
+    join pg_class c on c.oid = t.tgrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    where t.tgname = '_local_realtime'
+      and not exists (
+        select 1 from pg_publication_tables p
+        where p.pubname = 'supabase_realtime' and p.schemaname = n.nspname and p.tablename = c.relname
+      )
+  loop
+    execute format('drop trigger _local_realtime on %s', published.table_name);
+  end loop;
+
+  for published in
+    select p.schemaname, p.tablename from pg_publication_tables p where p.pubname = 'supabase_realtime'
+  loop
+    select string_agg(quote_literal(a.attname), ', ' order by array_position(i.indkey::int2[], a.attnum))
+    into key_columns
+    from pg_index i
+    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey::int2[])
+    where i.indrelid = format('%I.%I', published.schemaname, published.tablename)::regclass
+      and i.indisprimary;
+    execute format('drop trigger if exists _local_realtime on %I.%I', published.schemaname, published.tablename);
+    execute format(
+      'create trigger _local_realtime after insert or update or delete on %I.%I '
+        'for each row execute function _local.notify_change(%s)',
+      published.schemaname,
+      published.tablename,
+      coalesce(key_columns, '')
+    );
+  end loop;
+end
+$$;

@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type {
+  FunctionRuntime,
+  HandlerFactory,
+  IndexingSubmitter,
+  MailTransport,
+} from '../supabase/functions/_shared/runtime.ts';
+import { send, sendJson } from './http.ts';
+import { verifyJwt } from './jwt.ts';
+import { REPO_ROOT } from './migrate.ts';
+import { headerValue } from './request-auth.ts';
+
+/**
+ * /functions/v1/<name>: runs the very handler.ts the Deno entry deploys, in Node, with a local
+ * runtime: mail goes to an outbox under the data dir, indexing requests are recorded there, and
+ * SUPABASE_URL points back at this server. As on Supabase, the caller's JWT is verified first
+ * unless config.toml sets `verify_jwt = false` for the function.
+ */
+
+export const FUNCTIONS_DIR = join(REPO_ROOT, 'supabase', 'functions');
+const HANDLER_TIMEOUT_MS = 30_000;
+
+export interface FunctionsOptions {
+  dataDir: string;
+  apiUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  secret: string;
+  log: (line: string) => void;
+  /** Functions whose config.toml section says `verify_jwt = false`. */
+  skipJwtVerification: Set<string>;
+  functionsDir?: string;
+}
+
+/** A local runtime: outbox mail, recorded indexing, env from supabase/functions/.env and the process. */
+export function createLocalRuntime(options: FunctionsOptions): FunctionRuntime {
+  const fileEnv = readDotEnv(join(options.functionsDir ?? FUNCTIONS_DIR, '.env'));
+  const pinned: Record<string, string> = {
+    SUPABASE_URL: options.apiUrl,
+    SUPABASE_ANON_KEY: options.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,
+  };
+  const defaults: Record<string, string> = {
+    NOTIFY_EMAIL_TO: 'care@rihla.care',
+    NOTIFY_EMAIL_FROM: 'Rihla Care (local) <notifications@localhost>',
+  };
+  const env = (name: string) =>
+    pinned[name] ?? fileEnv[name] ?? process.env[name] ?? defaults[name];
+  return {
+    env,
+    fetch: globalThis.fetch.bind(globalThis),
+    mail: createOutboxTransport(join(options.dataDir, 'outbox'), options.log),
+    indexing: createIndexingRecorder(join(options.dataDir, 'indexing'), options.log),
+  };
+}
+
+/** Local mail: one JSON file per message under the outbox, and one log line. */
+export function createOutboxTransport(dir: string, log: (line: string) => void): MailTransport {
+  return {
+    async send(message) {
+      mkdirSync(dir, { recursive: true });
+      const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
+      const file = join(dir, `${id}.json`);
+      writeFileSync(
+        file,
+        `${JSON.stringify({ id, createdAt: new Date().toISOString(), ...message }, null, 2)}\n`,
+      );
+      log(`[mail] outbox: "${message.subject}" to ${message.to} (${displayPath(file)})`);
+      return { id };
+    },
+  };
+}
+
+/** Local indexing: the submission is recorded, nothing leaves the machine. */
+export function createIndexingRecorder(
+  dir: string,
+  log: (line: string) => void,
+): IndexingSubmitter {
+  return {
+    async submit(urls) {
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+      writeFileSync(
+        file,
+        `${JSON.stringify({ submittedAt: new Date().toISOString(), urls }, null, 2)}\n`,
+      );
+      log(`[indexing] recorded ${urls.length} URL(s) (${displayPath(file)})`);
+      return urls.map((url) => ({ url, service: 'local' as const, ok: true }));
+    },
+  };
+}
+
+export class FunctionsHost {
+  private readonly options: FunctionsOptions;
+  private readonly runtime: FunctionRuntime;
+  private readonly handlers = new Map<
+    string,
+    Promise<((request: Request) => Promise<Response>) | null>
+  >();
+
+  constructor(options: FunctionsOptions) {
+    this.options = options;
+    this.runtime = createLocalRuntime(options);
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer): Promise<void> {
+    const name = url.pathname.replace(/^\/functions\/v1\/?/, '').split('/')[0] ?? '';
+    const handler = /^[a-z0-9][a-z0-9_-]*$/.test(name) ? await this.load(name) : null;
+    if (!handler) {
+      sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+      return;
+    }
+    if (!this.options.skipJwtVerification.has(name) && req.method !== 'OPTIONS') {
+      const token = /^Bearer\s+(.+)$/i.exec(headerValue(req, 'authorization') ?? '')?.[1]?.trim();
+      if (!token || !verifyJwt(token, this.options.secret).ok) {
+        sendJson(res, 401, { code: 401, message: 'Invalid JWT' });
+        return;
+      }
+    }
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string') headers.set(key, value);
+      else if (Array.isArray(value)) for (const item of value) headers.append(key, item);
+    }
+    const method = req.method ?? 'GET';
+    const request = new Request(url, {
+      method,
+      headers,
+      ...(method === 'GET' || method === 'HEAD' ? {} : { body: new Uint8Array(body) }),
+    });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const response = await Promise.race([
+        handler(request),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('timeout')), HANDLER_TIMEOUT_MS);
+        }),
+      ]);
+      const responseHeaders: Record<string, string> = {};
+      response.headers.forEach((value, key) => (responseHeaders[key] = value));
+      send(res, response.status, Buffer.from(await response.arrayBuffer()), responseHeaders);
+    } catch (error) {
+      const timedOut = error instanceof Error && error.message === 'timeout';
+      this.options.log(
+        `[functions] ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      sendJson(
+        res,
+        timedOut ? 504 : 500,
+        timedOut
+          ? {
+              code: 'WORKER_TIMEOUT',
+              message: `Function ${name} did not answer within ${HANDLER_TIMEOUT_MS / 1000}s`,
+            }
+          : {
+              code: 'WORKER_ERROR',
+              message: 'Function exited due to an error (please check logs)',
+            },
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private load(name: string): Promise<((request: Request) => Promise<Response>) | null> {
+    let loading = this.handlers.get(name);
+    if (!loading) {
+      const file = join(this.options.functionsDir ?? FUNCTIONS_DIR, name, 'handler.ts');
+      loading = existsSync(file)
+        ? import(pathToFileURL(file).href).then((module: { createHandler?: HandlerFactory }) =>
+            module.createHandler ? module.createHandler(this.runtime) : null,
+          )
+        : Promise.resolve(null);
+      this.handlers.set(name, loading);
+    }
+    return loading;
+  }
+}
+
+function readDotEnv(file: string): Record<string, string> {
+  if (!existsSync(file)) return {};
+  const values: Record<string, string> = {};
+  for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
+    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)\s*$/.exec(line);
+    if (match) values[match[1] as string] = (match[2] as string).replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return values;
+}
+
+function displayPath(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel.startsWith('..') ? file : rel;
+}

@@ -1,0 +1,197 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { readLocalConfig } from './config.ts';
+import { openPglite, openPostgres, type Database, type QueryResult } from './db.ts';
+import { LOCAL_ANON_KEY, LOCAL_HOST, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys.ts';
+import { applySeed, prepareDatabase, REPO_ROOT } from './migrate.ts';
+import { SchemaCache } from './schema-cache.ts';
+import { createApiServer, type ApiServer } from './server.ts';
+
+/**
+ * Starts the local Supabase-compatible stack in-process: the database (PGlite in
+ * `<dataDir>/pglite`, or DATABASE_URL), bootstrap and migrations, and the API server. Used by
+ * `npm start`, the admin CLI's bridge, tests, Playwright and the benchmark.
+ */
+
+export {
+  LOCAL_ANON_KEY,
+  LOCAL_API_PORT,
+  LOCAL_API_URL,
+  LOCAL_JWT_SECRET,
+  LOCAL_SERVICE_ROLE_KEY,
+} from './keys.ts';
+
+export const DEFAULT_DATA_DIR = join(REPO_ROOT, '.data');
+
+export interface LocalStackOptions {
+  /** Root of the local data: `pglite/` (database), `outbox/` (mail), `indexing/`. Default `.data`. */
+  dataDir?: string;
+  /** Keep the PGlite database in memory (tests); mail and indexing records still go to dataDir. */
+  inMemory?: boolean;
+  /** A real PostgreSQL instead of PGlite (also read from DATABASE_URL by the CLI scripts). */
+  databaseUrl?: string;
+  /** API port; 0 picks a free one. Default 54321. */
+  port?: number;
+  host?: string;
+  /** Load supabase/seed.sql into an empty database. */
+  seed?: boolean;
+  /** One line per request and event; `false` silences the server. Default console.log. */
+  log?: ((line: string) => void) | false;
+  maxBodyBytes?: number;
+}
+
+export interface LocalStack {
+  url: string;
+  port: number;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  dataDir: string;
+  db: Database;
+  /** Runs SQL as the database owner (bypasses RLS): fixtures, assertions, benchmarks. */
+  sql<Row = Record<string, unknown>>(query: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  /** Resolves once every realtime change notified so far has been delivered. */
+  realtimeIdle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Written while a server holds a PGlite data dir, so a second process does not open it too. */
+export interface DataDirLock {
+  pid: number;
+  url: string | null;
+  startedAt: string;
+}
+
+export function lockFile(dataDir: string): string {
+  return join(dataDir, 'local-stack.lock');
+}
+
+/** The live process holding the data dir, if any (stale lock files are ignored). */
+export function readLock(dataDir: string): DataDirLock | null {
+  const file = lockFile(dataDir);
+  if (!existsSync(file)) return null;
+  try {
+    const lock = JSON.parse(readFileSync(file, 'utf8')) as DataDirLock;
+    process.kill(lock.pid, 0);
+    return lock;
+  } catch {
+    return null;
+  }
+}
+
+export function acquireLock(dataDir: string, url: string | null): void {
+  const holder = readLock(dataDir);
+  if (holder && holder.pid !== process.pid) {
+    throw new Error(
+      `The data dir ${dataDir} is in use by process ${holder.pid}${holder.url ? ` (${holder.url})` : ''}. ` +
+        'Stop it first, or use another --data-dir.',
+    );
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const lock: DataDirLock = { pid: process.pid, url, startedAt: new Date().toISOString() };
+  writeFileSync(lockFile(dataDir), `${JSON.stringify(lock)}\n`);
+}
+
+export function releaseLock(dataDir: string): void {
+  const holder = readLock(dataDir);
+  if (holder?.pid === process.pid) rmSync(lockFile(dataDir), { force: true });
+}
+
+/** Opens the database the options point at (PGlite data dir, memory, or DATABASE_URL). */
+export async function openDatabase(options: {
+  dataDir: string;
+  inMemory?: boolean;
+  databaseUrl?: string;
+}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.inMemory ? null : join(options.dataDir, 'pglite'));
+}
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const dataDir = resolve(options.dataDir ?? DEFAULT_DATA_DIR);
+  const log =
+    options.log === false ? () => {} : (options.log ?? ((line: string) => console.log(line)));
+  const usesDataDirDatabase = !options.databaseUrl && !options.inMemory;
+  mkdirSync(dataDir, { recursive: true });
+  if (usesDataDirDatabase) acquireLock(dataDir, null);
+
+  let db: Database | undefined;
+  let api: ApiServer | undefined;
+  try {
+    db = await openDatabase({
+      dataDir,
+      ...(options.inMemory ? { inMemory: true } : {}),
+      ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    });
+    const prepared = await prepareDatabase(db);
+    if (prepared.supabaseManaged) {
+      log(
+        '[db] Supabase-managed database: bootstrap and migrations skipped (use supabase db push)',
+      );
+    }
+    if (prepared.applied.length) log(`[db] applied migrations: ${prepared.applied.join(', ')}`);
+    for (const changed of prepared.changed) {
+      log(
+        `[db] warning: migration ${changed}.sql changed after it was applied; migrations are append-only`,
+      );
+    }
+    if (options.seed && (await applySeed(db))) log('[db] loaded supabase/seed.sql');
+
+    const schema = new SchemaCache();
+    await schema.load(db);
+    let url = '';
+    api = await createApiServer({
+      db,
+      schema,
+      config: readLocalConfig(),
+      secret: LOCAL_JWT_SECRET,
+      anonKey: LOCAL_ANON_KEY,
+      serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+      apiUrl: () => url,
+      dataDir,
+      log,
+      ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+    });
+    const server = api.server;
+    const host = options.host ?? LOCAL_HOST;
+    await new Promise<void>((resolveListen, rejectListen) => {
+      server.once('error', rejectListen);
+      server.listen(options.port ?? 54321, host, () => {
+        server.off('error', rejectListen);
+        resolveListen();
+      });
+    });
+    const port = (server.address() as AddressInfo).port;
+    url = `http://${host}:${port}`;
+    if (usesDataDirDatabase) acquireLock(dataDir, url);
+
+    const openDb = db;
+    const openApi = api;
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      port,
+      anonKey: LOCAL_ANON_KEY,
+      serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+      jwtSecret: LOCAL_JWT_SECRET,
+      dataDir,
+      db: openDb,
+      sql: (query, params) => openDb.query(query, params),
+      realtimeIdle: () => openApi.realtime.idle(),
+      close() {
+        closing ??= (async () => {
+          await openApi.close();
+          await openDb.close();
+          if (usesDataDirDatabase) releaseLock(dataDir);
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await api?.close().catch(() => {});
+    await db?.close().catch(() => {});
+    if (usesDataDirDatabase) releaseLock(dataDir);
+    throw error;
+  }
+}

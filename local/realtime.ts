@@ -1,0 +1,472 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { isPgError, quoteIdent, type Database, type Queryable } from './db.ts';
+import { verifyJwt, type JwtClaims } from './jwt.ts';
+import type { SchemaCache, TableInfo } from './schema-cache.ts';
+
+/**
+ * Supabase Realtime's `postgres_changes` over the Phoenix protocol (vsn 2.0.0: every frame is the
+ * array [join_ref, ref, topic, event, payload]). A trigger on each published table sends a tiny
+ * NOTIFY (table, type, primary key); for every subscribed channel the server re-selects the row as
+ * that subscriber (their role and JWT claims), so RLS decides who receives what. A deleted row is
+ * checked the same way against its last state, then only its primary key is sent, as Supabase does.
+ * Broadcast and presence are outside the subset and are refused with a clear reason.
+ */
+
+export const REALTIME_CHANNEL = '_local_realtime';
+const HEARTBEAT_TIMEOUT_MS = 60_000;
+
+type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';
+
+interface Binding {
+  id: number;
+  event: '*' | ChangeType;
+  schema: string;
+  table: string;
+  filter?: string;
+  parsedFilter?: { column: string; operator: string; values: string[] };
+  /** Echoed back in the join reply exactly as the client sent it (plus the id). */
+  echo: Record<string, unknown>;
+}
+
+interface Channel {
+  topic: string;
+  joinRef: string | null;
+  bindings: Binding[];
+  role: string;
+  claims: JwtClaims;
+}
+
+interface Connection {
+  socket: WebSocket;
+  channels: Map<string, Channel>;
+  apikeyClaims: JwtClaims;
+  lastSeen: number;
+}
+
+interface Change {
+  schema: string;
+  table: string;
+  type: ChangeType;
+  pk: Record<string, unknown>;
+  deleted: number | null;
+  ts: string;
+}
+
+export interface RealtimeOptions {
+  db: Database;
+  schema: SchemaCache;
+  secret: string;
+  log: (line: string) => void;
+}
+
+const FILTER_OPERATORS: Record<string, string> = {
+  eq: '=',
+  neq: '<>',
+  lt: '<',
+  lte: '<=',
+  gt: '>',
+  gte: '>=',
+  in: 'in',
+};
+
+export class RealtimeServer {
+  private readonly options: RealtimeOptions;
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  private readonly connections = new Set<Connection>();
+  private queue: Promise<void> = Promise.resolve();
+  private unlisten: (() => Promise<void>) | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
+  private nextBindingId = 10_000_000 + Math.floor(Math.random() * 1_000_000);
+
+  constructor(options: RealtimeOptions) {
+    this.options = options;
+  }
+
+  async start(): Promise<void> {
+    await this.options.db.query(`delete from _local.deleted_rows`).catch(() => {});
+    this.unlisten = await this.options.db.listen(REALTIME_CHANNEL, (payload) => {
+      // One change at a time, in commit order.
+      this.queue = this.queue
+        .then(() => this.fanOut(payload))
+        .catch((error: unknown) => {
+          this.options.log(
+            `[realtime] delivery failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        });
+    });
+    this.sweeper = setInterval(() => {
+      const cutoff = Date.now() - HEARTBEAT_TIMEOUT_MS;
+      for (const connection of this.connections)
+        if (connection.lastSeen < cutoff) connection.socket.terminate();
+    }, 15_000);
+    this.sweeper.unref();
+  }
+
+  /** Waits until every change notified so far has been delivered (tests, shutdown). */
+  async idle(): Promise<void> {
+    await this.queue;
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+    for (const connection of this.connections) connection.socket.terminate();
+    this.wss.close();
+    await this.unlisten?.();
+    await this.queue;
+  }
+
+  /** Handles an HTTP upgrade on /realtime/v1/websocket; the apikey must be a valid project key. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): boolean {
+    const apikey = url.searchParams.get('apikey') ?? String(req.headers['apikey'] ?? '');
+    const check = verifyJwt(apikey, this.options.secret);
+    if (!check.ok) {
+      socket.end(
+        'HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nInvalid API key\n',
+      );
+      return false;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, check.claims));
+    return true;
+  }
+
+  private accept(socket: WebSocket, apikeyClaims: JwtClaims): void {
+    const connection: Connection = {
+      socket,
+      channels: new Map(),
+      apikeyClaims,
+      lastSeen: Date.now(),
+    };
+    this.connections.add(connection);
+    this.options.log(`[realtime] client connected (${this.connections.size} open)`);
+    socket.on('message', (data, isBinary) => {
+      connection.lastSeen = Date.now();
+      if (isBinary) return; // binary frames carry broadcasts, which are outside the subset
+      this.onMessage(connection, data.toString()).catch((error: unknown) => {
+        this.options.log(
+          `[realtime] bad message: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
+    });
+    socket.on('close', () => {
+      this.connections.delete(connection);
+      this.options.log(`[realtime] client disconnected (${this.connections.size} open)`);
+    });
+    socket.on('error', () => socket.terminate());
+  }
+
+  private send(connection: Connection, frame: unknown[]): void {
+    if (connection.socket.readyState === connection.socket.OPEN)
+      connection.socket.send(JSON.stringify(frame));
+  }
+
+  private reply(
+    connection: Connection,
+    joinRef: string | null,
+    ref: string | null,
+    topic: string,
+    status: 'ok' | 'error',
+    response: Record<string, unknown>,
+  ) {
+    this.send(connection, [joinRef, ref, topic, 'phx_reply', { status, response }]);
+  }
+
+  private async onMessage(connection: Connection, text: string): Promise<void> {
+    let frame: unknown;
+    try {
+      frame = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (!Array.isArray(frame) || frame.length !== 5) return;
+    const [joinRef, ref, topic, event, payload] = frame as [
+      string | null,
+      string | null,
+      string,
+      string,
+      Record<string, unknown> | null,
+    ];
+    if (typeof topic !== 'string' || typeof event !== 'string') return;
+
+    if (topic === 'phoenix' && event === 'heartbeat') {
+      this.reply(connection, null, ref, 'phoenix', 'ok', {});
+      return;
+    }
+    switch (event) {
+      case 'phx_join':
+        this.join(connection, joinRef, ref, topic, payload ?? {});
+        return;
+      case 'access_token':
+        this.updateToken(connection, joinRef, ref, topic, payload ?? {});
+        return;
+      case 'phx_leave':
+        connection.channels.delete(topic);
+        this.reply(connection, joinRef, ref, topic, 'ok', {});
+        this.send(connection, [joinRef, ref, topic, 'phx_close', {}]);
+        return;
+      default:
+        this.reply(connection, joinRef, ref, topic, 'error', {
+          reason: `"${event}" is not supported by the local Supabase stand-in (postgres_changes only)`,
+        });
+    }
+  }
+
+  private join(
+    connection: Connection,
+    joinRef: string | null,
+    ref: string | null,
+    topic: string,
+    payload: Record<string, unknown>,
+  ) {
+    const token = typeof payload['access_token'] === 'string' ? payload['access_token'] : null;
+    let claims = connection.apikeyClaims;
+    if (token) {
+      const check = verifyJwt(token, this.options.secret);
+      if (!check.ok) {
+        this.reply(connection, joinRef, ref, topic, 'error', {
+          reason: `Invalid JWT: ${check.reason}`,
+        });
+        return;
+      }
+      claims = check.claims;
+    }
+    const config = (payload['config'] ?? {}) as Record<string, unknown>;
+    const requested = Array.isArray(config['postgres_changes'])
+      ? (config['postgres_changes'] as Record<string, unknown>[])
+      : [];
+    const bindings: Binding[] = [];
+    for (const binding of requested) {
+      const event = String(binding['event'] ?? '*').toUpperCase();
+      if (event !== '*' && event !== 'INSERT' && event !== 'UPDATE' && event !== 'DELETE') {
+        this.reply(connection, joinRef, ref, topic, 'error', {
+          reason: `invalid event "${String(binding['event'])}"`,
+        });
+        return;
+      }
+      const filter =
+        typeof binding['filter'] === 'string' && binding['filter'] !== ''
+          ? binding['filter']
+          : undefined;
+      let parsedFilter: Binding['parsedFilter'];
+      if (filter) {
+        const match = /^([A-Za-z_][A-Za-z0-9_]*)=(eq|neq|lt|lte|gt|gte|in)\.(.*)$/.exec(filter);
+        if (!match) {
+          this.reply(connection, joinRef, ref, topic, 'error', {
+            reason: `invalid filter "${filter}"`,
+          });
+          return;
+        }
+        const [, column, operator, value] = match as unknown as [string, string, string, string];
+        const values =
+          operator === 'in'
+            ? value
+                .replace(/^\(|\)$/g, '')
+                .split(',')
+                .map((item) => item.trim())
+            : [value];
+        parsedFilter = { column, operator, values };
+      }
+      const id = this.nextBindingId++;
+      bindings.push({
+        id,
+        event: event as Binding['event'],
+        schema: String(binding['schema'] ?? 'public'),
+        table: String(binding['table'] ?? '*'),
+        ...(filter ? { filter } : {}),
+        ...(parsedFilter ? { parsedFilter } : {}),
+        echo: { ...binding, id },
+      });
+    }
+    connection.channels.set(topic, {
+      topic,
+      joinRef,
+      bindings,
+      role: String(claims.role ?? 'anon'),
+      claims,
+    });
+    this.reply(connection, joinRef, ref, topic, 'ok', {
+      postgres_changes: bindings.map((binding) => binding.echo),
+    });
+    if (bindings.length) {
+      this.send(connection, [
+        joinRef,
+        null,
+        topic,
+        'system',
+        {
+          channel: topic.replace(/^realtime:/, ''),
+          extension: 'postgres_changes',
+          message: 'Subscribed to PostgreSQL',
+          status: 'ok',
+        },
+      ]);
+    }
+  }
+
+  private updateToken(
+    connection: Connection,
+    joinRef: string | null,
+    ref: string | null,
+    topic: string,
+    payload: Record<string, unknown>,
+  ) {
+    const channel = connection.channels.get(topic);
+    const token = payload['access_token'];
+    if (!channel || typeof token !== 'string') return;
+    const check = verifyJwt(token, this.options.secret);
+    if (!check.ok) {
+      this.reply(connection, joinRef, ref, topic, 'error', {
+        reason: `Invalid JWT: ${check.reason}`,
+      });
+      return;
+    }
+    channel.claims = check.claims;
+    channel.role = String(check.claims.role ?? 'anon');
+  }
+
+  private async fanOut(payload: string): Promise<void> {
+    const change = JSON.parse(payload) as Change;
+    try {
+      const table = this.options.schema.tables.get(change.table);
+      if (!table || change.schema !== table.schema) return;
+      for (const connection of this.connections) {
+        for (const channel of connection.channels.values()) {
+          const candidates = channel.bindings.filter(
+            (binding) =>
+              (binding.schema === '*' || binding.schema === change.schema) &&
+              (binding.table === '*' || binding.table === change.table) &&
+              (binding.event === '*' || binding.event === change.type),
+          );
+          if (candidates.length === 0) continue;
+          const exp = channel.claims.exp;
+          if (typeof exp === 'number' && exp <= Date.now() / 1000) {
+            this.send(connection, [
+              channel.joinRef,
+              null,
+              channel.topic,
+              'system',
+              {
+                channel: channel.topic.replace(/^realtime:/, ''),
+                extension: 'system',
+                message: 'Token has expired',
+                status: 'error',
+              },
+            ]);
+            this.send(connection, [channel.joinRef, null, channel.topic, 'phx_close', {}]);
+            connection.channels.delete(channel.topic);
+            continue;
+          }
+          const visible = await this.visibleTo(channel, table, change, candidates);
+          if (visible.ids.length === 0) continue;
+          const columns = [...table.columns.values()].map((column) => ({
+            name: column.name,
+            type: column.udt,
+          }));
+          const data: Record<string, unknown> = {
+            schema: change.schema,
+            table: change.table,
+            commit_timestamp: new Date(change.ts).toISOString(),
+            type: change.type,
+            columns,
+            errors: null,
+          };
+          if (change.type !== 'DELETE') data['record'] = visible.record;
+          if (change.type !== 'INSERT') data['old_record'] = change.pk;
+          this.send(connection, [
+            null,
+            null,
+            channel.topic,
+            'postgres_changes',
+            { ids: visible.ids, data },
+          ]);
+        }
+      }
+    } finally {
+      if (change.deleted !== null) {
+        await this.options.db.query(`delete from _local.deleted_rows where id = $1`, [
+          change.deleted,
+        ]);
+      }
+    }
+  }
+
+  /**
+   * Which of the channel's bindings may see this change, judged as the subscriber. For a DELETE,
+   * the row's last state is put back inside a transaction that is always rolled back (triggers
+   * off), so the subscriber's SELECT policies decide on exactly that row.
+   */
+  private async visibleTo(
+    channel: Channel,
+    table: TableInfo,
+    change: Change,
+    bindings: Binding[],
+  ): Promise<{ ids: number[]; record: unknown }> {
+    const keyColumns = table.primaryKey;
+    if (keyColumns.length === 0) return { ids: [], record: null };
+    const params: unknown[] = [];
+    const bind = (value: unknown, type: string) => {
+      params.push(value === null || value === undefined ? null : String(value));
+      return `$${params.length}::${type}`;
+    };
+    const ref = `${quoteIdent(table.schema)}.${quoteIdent(table.name)}`;
+    const where = keyColumns
+      .map(
+        (column) =>
+          `${quoteIdent(column)} = ${bind(change.pk[column], table.columns.get(column)?.type ?? 'text')}`,
+      )
+      .join(' and ');
+    const matches = bindings.map((binding, index) => {
+      const filter = binding.parsedFilter;
+      const column = filter ? table.columns.get(filter.column) : undefined;
+      if (!filter) return `true as m${index}`;
+      if (!column) return `false as m${index}`;
+      const operator = FILTER_OPERATORS[filter.operator] as string;
+      const rhs =
+        operator === 'in'
+          ? `(${filter.values.map((value) => bind(value, column.type)).join(', ')})`
+          : bind(filter.values[0], column.type);
+      return `coalesce(${quoteIdent(column.name)} ${operator} ${rhs}, false) as m${index}`;
+    });
+    const sql = `select row_to_json(pgrst_row)::text as record, ${matches.join(', ')}
+      from ${ref} pgrst_row where ${where}`;
+    const asSubscriber = async (tx: Queryable) => {
+      await tx.query(
+        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`,
+        [channel.role, JSON.stringify(channel.claims)],
+      );
+      const { rows } = await tx.query<Record<string, unknown>>(sql, params);
+      return rows[0];
+    };
+    let row: Record<string, unknown> | undefined;
+    try {
+      if (change.type === 'DELETE') {
+        if (change.deleted === null) return { ids: [], record: null };
+        row = await this.options.db.rollbackOnly(async (tx) => {
+          await tx.query(`set local session_replication_role = replica`);
+          await tx.query(
+            `insert into ${ref} overriding system value
+             select * from jsonb_populate_record(null::${ref}, (select row_data from _local.deleted_rows where id = $1))`,
+            [change.deleted],
+          );
+          return asSubscriber(tx);
+        });
+      } else {
+        row = await this.options.db.rollbackOnly(asSubscriber);
+      }
+    } catch (error) {
+      // No privilege (42501) or a conflicting re-insert: this subscriber does not see the change.
+      if (isPgError(error)) return { ids: [], record: null };
+      throw error;
+    }
+    if (!row) return { ids: [], record: null };
+    const ids = bindings
+      .filter((_, index) => row[`m${index}`] === true)
+      .map((binding) => binding.id);
+    return { ids, record: JSON.parse(String(row['record'])) };
+  }
+}

@@ -1,0 +1,227 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { runAdminCommand, type AdminCommand } from './admin-accounts.ts';
+import { handleAuth, type AuthOptions } from './auth.ts';
+import type { LocalConfig } from './config.ts';
+import type { Database } from './db.ts';
+import { FunctionsHost } from './functions.ts';
+import {
+  BodyTooLarge,
+  ClientGone,
+  CORS_HEADERS,
+  HttpError,
+  notImplemented,
+  postgrestError,
+  readBody,
+  send,
+  sendJson,
+} from './http.ts';
+import { RealtimeServer } from './realtime.ts';
+import { authenticateRequest, requireApikey } from './request-auth.ts';
+import { handleRest } from './rest.ts';
+import type { SchemaCache } from './schema-cache.ts';
+
+/**
+ * The local Supabase-compatible HTTP server: one node:http server that routes /auth/v1, /rest/v1,
+ * /functions/v1 and the /realtime/v1 websocket, answers CORS preflights, caps request bodies, logs
+ * one line per request, and turns any failure into a JSON error so a bad request never takes the
+ * server down. Anything outside the implemented subset answers 501.
+ */
+
+export interface ApiServerOptions {
+  db: Database;
+  schema: SchemaCache;
+  config: LocalConfig;
+  secret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Public base URL (set once listening; used for JWT `iss` and the functions' SUPABASE_URL). */
+  apiUrl: () => string;
+  dataDir: string;
+  log: (line: string) => void;
+  maxBodyBytes?: number;
+}
+
+export interface ApiServer {
+  server: Server;
+  realtime: RealtimeServer;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+export async function createApiServer(options: ApiServerOptions): Promise<ApiServer> {
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const realtime = new RealtimeServer({
+    db: options.db,
+    schema: options.schema,
+    secret: options.secret,
+    log: options.log,
+  });
+  await realtime.start();
+  let functions: FunctionsHost | undefined;
+  const functionsHost = () =>
+    (functions ??= new FunctionsHost({
+      dataDir: options.dataDir,
+      apiUrl: options.apiUrl(),
+      anonKey: options.anonKey,
+      serviceRoleKey: options.serviceRoleKey,
+      secret: options.secret,
+      log: options.log,
+      skipJwtVerification: options.config.functionsWithoutJwt,
+    }));
+  const authOptions = (): AuthOptions => ({
+    db: options.db,
+    secret: options.secret,
+    apiUrl: options.apiUrl(),
+    jwtExpirySeconds: options.config.jwtExpirySeconds,
+    anonymousSignIns: options.config.anonymousSignIns,
+    signups: options.config.emailSignups,
+  });
+
+  const server = createServer({
+    requestTimeout: 30_000,
+    headersTimeout: 15_000,
+    keepAliveTimeout: 5_000,
+  });
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    res.on('error', () => {});
+    req.on('error', () => {});
+    let logged = false;
+    const logLine = (suffix = '') => {
+      if (logged) return;
+      logged = true;
+      options.log(
+        `${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms${suffix}`,
+      );
+    };
+    res.on('finish', () => logLine());
+    res.on('close', () => logLine(res.writableFinished ? '' : ' (client went away)'));
+    for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+    dispatch(req, res).catch((error: unknown) => {
+      if (error instanceof ClientGone) {
+        res.destroy();
+        return;
+      }
+      if (error instanceof BodyTooLarge) {
+        sendJson(
+          res,
+          413,
+          postgrestError('PGRST413', `Payload too large: the limit is ${error.limit} bytes`),
+        );
+        return;
+      }
+      if (error instanceof HttpError) {
+        sendJson(res, error.status, error.body, error.headers);
+        return;
+      }
+      options.log(
+        `[server] unexpected error on ${req.method} ${path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      sendJson(
+        res,
+        500,
+        postgrestError('LOCAL500', 'Internal error in the local Supabase stand-in (see its log)'),
+      );
+    });
+  });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    socket.on('error', () => socket.destroy());
+    if (url.pathname === '/realtime/v1/websocket' || url.pathname === '/realtime/v1/websocket/') {
+      const accepted = realtime.handleUpgrade(req, socket, head, url);
+      options.log(`GET ${url.pathname} ${accepted ? '101 (websocket)' : '401'}`);
+    } else {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+    }
+  });
+
+  async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      send(res, 204, null);
+      return;
+    }
+    const path = url.pathname;
+    const needsBody = method !== 'GET' && method !== 'HEAD';
+    const body = needsBody ? await readBody(req, maxBody) : Buffer.alloc(0);
+
+    if (path.startsWith('/rest/v1')) {
+      const auth = authenticateRequest(req, url, options.secret);
+      await handleRest({ db: options.db, schema: options.schema }, req, res, url, auth, body);
+      return;
+    }
+    if (path.startsWith('/auth/v1')) {
+      // Auth endpoints only need a valid project key; each checks its bearer token itself.
+      requireApikey(req, url, options.secret);
+      await handleAuth(authOptions(), req, res, url, body);
+      return;
+    }
+    if (path.startsWith('/functions/v1/')) {
+      requireApikey(req, url, options.secret);
+      await functionsHost().handle(req, res, url, body);
+      return;
+    }
+    if (path === '/local/v1/admin' && method === 'POST') {
+      const auth = authenticateRequest(req, url, options.secret);
+      if (auth.role !== 'service_role') {
+        throw new HttpError(
+          403,
+          postgrestError('42501', 'The admin bridge needs the service_role key'),
+        );
+      }
+      let command: AdminCommand;
+      try {
+        command = JSON.parse(body.toString('utf8')) as AdminCommand;
+      } catch {
+        throw new HttpError(400, postgrestError('PGRST102', 'Empty or invalid json'));
+      }
+      sendJson(res, 200, await runAdminCommand(options.db, command));
+      return;
+    }
+    if (path === '/' || path === '/health') {
+      sendJson(res, 200, {
+        name: 'Rihla Care local Supabase-compatible server',
+        database: options.db.description,
+        services: ['/auth/v1', '/rest/v1', '/functions/v1', '/realtime/v1/websocket'],
+      });
+      return;
+    }
+    if (path.startsWith('/realtime/v1')) {
+      if (path.startsWith('/realtime/v1/websocket')) {
+        throw new HttpError(426, { message: 'Upgrade Required: connect with a WebSocket' });
+      }
+      throw notImplemented(`${method} ${path} (realtime over HTTP, e.g. broadcast)`);
+    }
+    for (const service of ['/storage/v1', '/graphql/v1', '/pg', '/analytics']) {
+      if (path.startsWith(service)) throw notImplemented(`the ${service} service`);
+    }
+    throw new HttpError(404, { message: 'no Route matched with those values' });
+  }
+
+  return {
+    server,
+    realtime,
+    async close() {
+      await realtime.close();
+      await new Promise<void>((resolveClose) => {
+        server.close(() => resolveClose());
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+  };
+}

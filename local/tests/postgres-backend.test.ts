@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPostgres, stopTestPostgres } from '../../supabase/tests/helpers/postgres.ts';
+import { startLocalStack, type LocalStack } from '../index.ts';
+import { adminClient, client, lead, sleep } from './helpers.ts';
+
+/**
+ * The same server on a real PostgreSQL (DATABASE_URL mode): pooled transactions, LISTEN on its own
+ * connection, and the realtime RLS re-check, end to end with supabase-js. Skipped with a log line
+ * when no PostgreSQL can be started.
+ */
+
+const server = await startTestPostgres();
+let stack: LocalStack | undefined;
+let dataDir: string;
+
+beforeAll(async () => {
+  if (!server) return;
+  dataDir = mkdtempSync(join(tmpdir(), 'rihla-pg-stack-'));
+  stack = await startLocalStack({
+    dataDir,
+    databaseUrl: await server.createDatabase(),
+    port: 0,
+    log: false,
+  });
+});
+afterAll(async () => {
+  await stack?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  stopTestPostgres();
+});
+
+describe.skipIf(!server)('the local server on a real PostgreSQL', () => {
+  it('stores leads, serves the admin and delivers realtime changes to admins only', async () => {
+    const live = stack as LocalStack;
+    const admin = await adminClient(live);
+    const adminChanges: RealtimePostgresChangesPayload<Record<string, unknown>>[] = [];
+    const publicChanges: unknown[] = [];
+    const subscribed = (channel: ReturnType<typeof admin.channel>) =>
+      new Promise<void>((resolveSubscribed) =>
+        channel.subscribe((status) => status === 'SUBSCRIBED' && resolveSubscribed()),
+      );
+    const adminChannel = admin
+      .channel('pg-admin')
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'contact_requests' },
+        (payload) => adminChanges.push(payload),
+      );
+    const visitor = client(live);
+    const publicChannel = visitor
+      .channel('pg-public')
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'contact_requests' },
+        (payload) => publicChanges.push(payload),
+      );
+    await Promise.all([subscribed(adminChannel), subscribed(publicChannel)]);
+
+    const row = lead();
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect((await visitor.from('offer_leads').insert(row)).error).toBeNull();
+    }
+    const { data: requests } = await admin
+      .from('contact_requests')
+      .select('id, lead_id, service')
+      .order('created_at', { ascending: false });
+    expect(requests).toEqual([{ id: expect.any(String), lead_id: row.id, service: 'dental' }]);
+    const requestId = requests?.[0]?.id ?? '';
+    expect((await admin.from('contact_requests').delete().eq('id', requestId)).error).toBeNull();
+
+    const deadline = Date.now() + 10_000;
+    while (adminChanges.length < 2 && Date.now() < deadline) await sleep(20);
+    await live.realtimeIdle();
+    await sleep(200);
+    expect(adminChanges.map((change) => change.eventType)).toEqual(['INSERT', 'DELETE']);
+    expect(adminChanges[1]?.old).toEqual({ id: requestId });
+    expect(publicChanges).toEqual([]);
+    const { rows } = await live.sql<{ n: number }>(
+      `select count(*)::int as n from public.offer_leads`,
+    );
+    expect(rows[0]?.n).toBe(0);
+    await admin.removeAllChannels();
+    await visitor.removeAllChannels();
+  });
+});

@@ -1,0 +1,186 @@
+import { createInterface } from 'node:readline';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  MIN_PASSWORD_LENGTH,
+  runAdminCommand,
+  type AdminCommand,
+  type AdminCommandResult,
+} from '../local/admin-accounts.ts';
+import { openPglite, openPostgres } from '../local/db.ts';
+import { acquireLock, DEFAULT_DATA_DIR, readLock, releaseLock } from '../local/index.ts';
+import { LOCAL_SERVICE_ROLE_KEY } from '../local/keys.ts';
+import { prepareDatabase } from '../local/migrate.ts';
+import { join } from 'node:path';
+
+/**
+ * The admin CLI: staff accounts are created here, never from the browser.
+ *
+ *   npm run admin -- create <username> [--password <p>]
+ *   npm run admin -- list
+ *   npm run admin -- disable <username> | enable <username> | unlock <username>
+ *   npm run admin -- reset-password <username> [--password <p>]
+ *
+ * Target: the local data dir (--data-dir, default .data; when `npm start` is running on it, the
+ * command goes through that server, since PGlite allows one process per data dir), or any
+ * PostgreSQL in DATABASE_URL, a hosted Supabase database included. Without --password the password
+ * is prompted for (hidden, twice) or read from the first line of stdin when it is not a terminal.
+ */
+
+const usage = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  create <username> [--password <p>]          create an admin (password: at least ${MIN_PASSWORD_LENGTH} characters)
+  list                                        list admins, their last login and status
+  disable <username>                          block an admin and end their sessions
+  enable <username>                           allow a disabled admin again
+  unlock <username>                           clear failed logins (lift a lockout)
+  reset-password <username> [--password <p>]  set a new password and end their sessions
+
+Options:
+  --data-dir DIR   the local data dir (default .data)
+Environment:
+  DATABASE_URL     run against this PostgreSQL instead (e.g. the hosted Supabase database)`;
+
+async function promptPassword(confirm: boolean): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const lines = createInterface({ input: process.stdin });
+    for await (const line of lines) {
+      lines.close();
+      return line;
+    }
+    return '';
+  }
+  const ask = (question: string) =>
+    new Promise<string>((resolveAnswer) => {
+      const stdin = process.stdin;
+      process.stdout.write(question);
+      stdin.setRawMode(true);
+      stdin.resume();
+      let answer = '';
+      const onData = (chunk: Buffer) => {
+        for (const char of chunk.toString('utf8')) {
+          if (char === '\r' || char === '\n') {
+            stdin.setRawMode(false);
+            stdin.pause();
+            stdin.off('data', onData);
+            process.stdout.write('\n');
+            resolveAnswer(answer);
+            return;
+          }
+          if (char === '\u0003') {
+            process.stdout.write('\n');
+            process.exit(130);
+          }
+          if (char === '\u007f' || char === '\b') answer = answer.slice(0, -1);
+          else answer += char;
+        }
+      };
+      stdin.on('data', onData);
+    });
+  const password = await ask('Password: ');
+  if (confirm && password.length >= MIN_PASSWORD_LENGTH) {
+    const again = await ask('Repeat password: ');
+    if (again !== password) throw new Error('The passwords do not match.');
+  }
+  return password;
+}
+
+async function parseCommand(argv: string[]): Promise<{ command: AdminCommand; dataDir: string }> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: {
+      password: { type: 'string' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  const [name, username, ...extra] = positionals;
+  if (values.help || !name) throw new UsageError();
+  const dataDir = resolve(values['data-dir'] ?? DEFAULT_DATA_DIR);
+  if (extra.length) throw new UsageError(`Unexpected arguments: ${extra.join(' ')}`);
+  if (name === 'list') {
+    if (username) throw new UsageError('list takes no username');
+    return { command: { command: 'list' }, dataDir };
+  }
+  if (!username) throw new UsageError(`${name} needs a <username>`);
+  if (name === 'create' || name === 'reset-password') {
+    const password = values.password ?? (await promptPassword(true));
+    return { command: { command: name, username, password }, dataDir };
+  }
+  if (name === 'disable' || name === 'enable' || name === 'unlock') {
+    return { command: { command: name, username }, dataDir };
+  }
+  throw new UsageError(`Unknown command: ${name}`);
+}
+
+class UsageError extends Error {}
+
+/** Runs the command against DATABASE_URL, a running local server, or the data dir directly. */
+async function execute(command: AdminCommand, dataDir: string): Promise<AdminCommandResult> {
+  const databaseUrl = process.env['DATABASE_URL'];
+  if (databaseUrl) {
+    const db = await openPostgres(databaseUrl);
+    try {
+      return await runAdminCommand(db, command);
+    } finally {
+      await db.close();
+    }
+  }
+  let holder = readLock(dataDir);
+  for (let wait = 0; holder && !holder.url && wait < 50; wait++) {
+    await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+    holder = readLock(dataDir);
+  }
+  if (holder?.url) {
+    const response = await fetch(`${holder.url}/local/v1/admin`, {
+      method: 'POST',
+      headers: {
+        apikey: LOCAL_SERVICE_ROLE_KEY,
+        Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(command),
+    });
+    if (!response.ok)
+      throw new Error(
+        `The running local server answered ${response.status}: ${await response.text()}`,
+      );
+    return (await response.json()) as AdminCommandResult;
+  }
+  acquireLock(dataDir, null);
+  const db = await openPglite(join(dataDir, 'pglite'));
+  try {
+    await prepareDatabase(db);
+    return await runAdminCommand(db, command);
+  } finally {
+    await db.close();
+    releaseLock(dataDir);
+  }
+}
+
+async function main(): Promise<void> {
+  let parsed: { command: AdminCommand; dataDir: string };
+  try {
+    parsed = await parseCommand(process.argv.slice(2));
+  } catch (error) {
+    const parseError = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    if (error instanceof UsageError || parseError) {
+      const message = error instanceof Error ? error.message : '';
+      if (message) console.error(`${message}\n`);
+      console.error(usage);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const result = await execute(parsed.command, parsed.dataDir);
+  (result.ok ? console.log : console.error)(result.message);
+  process.exit(result.ok ? 0 : 1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

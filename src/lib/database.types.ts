@@ -1,0 +1,286 @@
+/**
+ * Types of the database as supabase-js sees it, generated from supabase/migrations by
+ * `node local/gen-types.ts --write` (same shape as `supabase gen types typescript`).
+ * Do not edit by hand: supabase/tests/database-types.test.ts fails when this file drifts.
+ */
+
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+
+export type Database = {
+  // Lets createClient<Database>() pick the PostgREST version without a second type argument.
+  __InternalSupabase: {
+    PostgrestVersion: '12';
+  };
+  public: {
+    Tables: {
+      contact_requests: {
+        Row: {
+          appointment_time: Database['public']['Enums']['appointment_timing'] | null;
+          country: string | null;
+          country_code: string | null;
+          created_at: string;
+          email: string | null;
+          id: string;
+          language: Database['public']['Enums']['site_language'];
+          lead_id: string;
+          message: string | null;
+          name: string;
+          notes: string | null;
+          phone: string;
+          preferred_countries: string[];
+          ready_to_travel: Database['public']['Enums']['travel_readiness'] | null;
+          service: Database['public']['Enums']['request_service'];
+          source: string | null;
+          status: Database['public']['Enums']['request_status'];
+          updated_at: string;
+          utm_campaign: string | null;
+          utm_content: string | null;
+          utm_medium: string | null;
+          utm_source: string | null;
+          utm_term: string | null;
+        };
+        Insert: {
+          appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
+          country?: string | null;
+          country_code?: string | null;
+          created_at?: string;
+          email?: string | null;
+          id?: string;
+          language?: Database['public']['Enums']['site_language'];
+          lead_id: string;
+          message?: string | null;
+          name: string;
+          notes?: string | null;
+          phone: string;
+          preferred_countries?: string[];
+          ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
+          service: Database['public']['Enums']['request_service'];
+          source?: string | null;
+          status?: Database['public']['Enums']['request_status'];
+          updated_at?: string;
+          utm_campaign?: string | null;
+          utm_content?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
+          utm_term?: string | null;
+        };
+        Update: {
+          appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
+          country?: string | null;
+          country_code?: string | null;
+          created_at?: string;
+          email?: string | null;
+          id?: string;
+          language?: Database['public']['Enums']['site_language'];
+          lead_id?: string;
+          message?: string | null;
+          name?: string;
+          notes?: string | null;
+          phone?: string;
+          preferred_countries?: string[];
+          ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
+          service?: Database['public']['Enums']['request_service'];
+          source?: string | null;
+          status?: Database['public']['Enums']['request_status'];
+          updated_at?: string;
+          utm_campaign?: string | null;
+          utm_content?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
+          utm_term?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'contact_requests_lead_id_fkey';
+            columns: ['lead_id'];
+            isOneToOne: true;
+            referencedRelation: 'offer_leads';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      offer_leads: {
+        Row: {
+          appointment_time: Database['public']['Enums']['appointment_timing'] | null;
+          campaign_params: Json | null;
+          country: string | null;
+          country_code: string | null;
+          created_at: string;
+          email: string | null;
+          id: string;
+          language: Database['public']['Enums']['site_language'];
+          name: string;
+          notes: string | null;
+          page_url: string | null;
+          phone: string;
+          preferred_countries: string[];
+          ready_to_travel: Database['public']['Enums']['travel_readiness'] | null;
+          service: Database['public']['Enums']['lead_service'] | null;
+          source: string | null;
+          utm_campaign: string | null;
+          utm_content: string | null;
+          utm_medium: string | null;
+          utm_source: string | null;
+          utm_term: string | null;
+        };
+        Insert: {
+          appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
+          campaign_params?: Json | null;
+          country?: string | null;
+          country_code?: string | null;
+          created_at?: string;
+          email?: string | null;
+          id?: string;
+          language?: Database['public']['Enums']['site_language'];
+          name: string;
+          notes?: string | null;
+          page_url?: string | null;
+          phone: string;
+          preferred_countries?: string[];
+          ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
+          service?: Database['public']['Enums']['lead_service'] | null;
+          source?: string | null;
+          utm_campaign?: string | null;
+          utm_content?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
+          utm_term?: string | null;
+        };
+        Update: {
+          appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
+          campaign_params?: Json | null;
+          country?: string | null;
+          country_code?: string | null;
+          created_at?: string;
+          email?: string | null;
+          id?: string;
+          language?: Database['public']['Enums']['site_language'];
+          name?: string;
+          notes?: string | null;
+          page_url?: string | null;
+          phone?: string;
+          preferred_countries?: string[];
+          ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
+          service?: Database['public']['Enums']['lead_service'] | null;
+          source?: string | null;
+          utm_campaign?: string | null;
+          utm_content?: string | null;
+          utm_medium?: string | null;
+          utm_source?: string | null;
+          utm_term?: string | null;
+        };
+        Relationships: [];
+      };
+    };
+    Views: { [_ in never]: never };
+    Functions: {
+      admin_login: {
+        Args: { _password: string; _username: string };
+        Returns: boolean;
+      };
+      admin_logout: {
+        Args: never;
+        Returns: undefined;
+      };
+      is_admin: {
+        Args: { check_user_id: string };
+        Returns: boolean;
+      };
+    };
+    Enums: {
+      appointment_timing: 'urgent' | 'thisMonth' | 'nextMonth' | 'flexible';
+      lead_service:
+        | 'hair-transplant'
+        | 'dental-implants'
+        | 'hollywood-smile'
+        | 'rhinoplasty'
+        | 'facelift'
+        | 'liposuction'
+        | 'cosmetic-surgery'
+        | 'bariatric-surgery'
+        | 'ivf'
+        | 'lasik'
+        | 'orthopedic'
+        | 'health-checkup'
+        | 'other';
+      request_service:
+        | 'dental'
+        | 'hollywood'
+        | 'hairTransplant'
+        | 'cosmeticSurgery'
+        | 'bariatric'
+        | 'rhinoplasty'
+        | 'liposuction'
+        | 'facelift'
+        | 'lasik'
+        | 'orthopedic'
+        | 'ivf'
+        | 'healthCheckup'
+        | 'cosmetic'
+        | 'other';
+      request_status: 'new' | 'in_progress' | 'completed' | 'cancelled';
+      site_language: 'ar' | 'en';
+      travel_readiness: 'yes' | 'no' | 'maybe';
+    };
+    CompositeTypes: { [_ in never]: never };
+  };
+};
+
+type PublicSchema = Database['public'];
+
+/** A row as selected: `Tables<'offer_leads'>`. */
+export type Tables<Name extends keyof PublicSchema['Tables']> = PublicSchema['Tables'][Name]['Row'];
+
+/** A row as inserted: `TablesInsert<'offer_leads'>`. */
+export type TablesInsert<Name extends keyof PublicSchema['Tables']> =
+  PublicSchema['Tables'][Name]['Insert'];
+
+/** A partial row as updated: `TablesUpdate<'contact_requests'>`. */
+export type TablesUpdate<Name extends keyof PublicSchema['Tables']> =
+  PublicSchema['Tables'][Name]['Update'];
+
+/** An enum's values as a union: `Enums<'request_status'>`. */
+export type Enums<Name extends keyof PublicSchema['Enums']> = PublicSchema['Enums'][Name];
+
+/** Every enum's values at run time, in database order (for zod schemas and selects). */
+export const Constants = {
+  public: {
+    Enums: {
+      appointment_timing: ['urgent', 'thisMonth', 'nextMonth', 'flexible'],
+      lead_service: [
+        'hair-transplant',
+        'dental-implants',
+        'hollywood-smile',
+        'rhinoplasty',
+        'facelift',
+        'liposuction',
+        'cosmetic-surgery',
+        'bariatric-surgery',
+        'ivf',
+        'lasik',
+        'orthopedic',
+        'health-checkup',
+        'other',
+      ],
+      request_service: [
+        'dental',
+        'hollywood',
+        'hairTransplant',
+        'cosmeticSurgery',
+        'bariatric',
+        'rhinoplasty',
+        'liposuction',
+        'facelift',
+        'lasik',
+        'orthopedic',
+        'ivf',
+        'healthCheckup',
+        'cosmetic',
+        'other',
+      ],
+      request_status: ['new', 'in_progress', 'completed', 'cancelled'],
+      site_language: ['ar', 'en'],
+      travel_readiness: ['yes', 'no', 'maybe'],
+    },
+  },
+} as const;

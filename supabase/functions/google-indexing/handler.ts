@@ -1,0 +1,89 @@
+import { json, jwtPayload, preflight, readJsonObject } from '../_shared/http.ts';
+import type { FunctionRuntime } from '../_shared/runtime.ts';
+
+/**
+ * google-indexing (spec call 13): the /index-now page asks search engines to recrawl the site's
+ * main pages. Admin only: the caller's own token must pass public.is_admin, checked through the
+ * project's REST API so the database stays the single judge. URLs must be absolute and, when
+ * SITE_URL is set, on the site's own host.
+ *
+ * Body: { urls: string[] } (1 to 100)
+ * Answers: 200 { ok, submitted, results } | 400 { error: 'invalid_body', message } | 401 | 403
+ *          | 502 { error: 'submission_failed', message }
+ */
+
+const MAX_URLS = 100;
+
+/** True when the bearer token belongs to a user with a live admin session. */
+export async function callerIsAdmin(
+  request: Request,
+  runtime: FunctionRuntime,
+): Promise<boolean | null> {
+  const authorization = request.headers.get('authorization') ?? '';
+  const token = /^Bearer\s+(.+)$/i.exec(authorization)?.[1];
+  const sub = token ? jwtPayload(token)?.['sub'] : undefined;
+  if (typeof sub !== 'string') return null;
+  const supabaseUrl = runtime.env('SUPABASE_URL');
+  const anonKey = runtime.env('SUPABASE_ANON_KEY');
+  if (!supabaseUrl || !anonKey) throw new Error('SUPABASE_URL and SUPABASE_ANON_KEY must be set');
+  const response = await runtime.fetch(`${supabaseUrl}/rest/v1/rpc/is_admin`, {
+    method: 'POST',
+    headers: { apikey: anonKey, Authorization: authorization, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ check_user_id: sub }),
+  });
+  if (!response.ok) return false;
+  return (await response.json()) === true;
+}
+
+/** Checks the URL list; returns the URLs or a message saying what is wrong. */
+export function parseUrls(
+  body: Record<string, unknown>,
+  siteUrl: string | undefined,
+): string[] | string {
+  const urls = body['urls'];
+  if (!Array.isArray(urls) || urls.length === 0 || urls.length > MAX_URLS) {
+    return `urls must be a list of 1 to ${MAX_URLS} addresses`;
+  }
+  const siteHost = siteUrl ? new URL(siteUrl).host : null;
+  for (const url of urls) {
+    if (typeof url !== 'string' || url.length > 2000)
+      return 'every url must be a string of at most 2000 characters';
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return `not an absolute URL: ${url}`;
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+      return `not an http(s) URL: ${url}`;
+    if (siteHost && parsed.host !== siteHost) return `not on ${siteHost}: ${url}`;
+  }
+  return urls as string[];
+}
+
+export function createHandler(runtime: FunctionRuntime) {
+  return async (request: Request): Promise<Response> => {
+    if (request.method === 'OPTIONS') return preflight();
+    if (request.method !== 'POST') return json(405, { error: 'method_not_allowed' });
+    const admin = await callerIsAdmin(request, runtime);
+    if (admin === null) return json(401, { error: 'unauthorized' });
+    if (!admin) return json(403, { error: 'forbidden' });
+    const body = await readJsonObject(request, 256 * 1024);
+    if (!body) return json(400, { error: 'invalid_body', message: 'a JSON object is required' });
+    const urls = parseUrls(body, runtime.env('SITE_URL'));
+    if (typeof urls === 'string') return json(400, { error: 'invalid_body', message: urls });
+    try {
+      const results = await runtime.indexing.submit(urls);
+      return json(200, {
+        ok: results.every((result) => result.ok),
+        submitted: urls.length,
+        results,
+      });
+    } catch (error) {
+      return json(502, {
+        error: 'submission_failed',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  };
+}

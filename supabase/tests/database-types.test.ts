@@ -1,0 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generateFromMigrations, TYPES_FILE } from '../../local/gen-types.ts';
+
+/** src/lib/database.types.ts must describe exactly what the migrations create. */
+describe('Database types', () => {
+  it('are in step with supabase/migrations (regenerate with `node local/gen-types.ts --write`)', async () => {
+    const generated = await generateFromMigrations();
+    expect(readFileSync(TYPES_FILE, 'utf8')).toBe(generated);
+  });
+});

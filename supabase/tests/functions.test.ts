@@ -1,0 +1,322 @@
+import { createVerify, generateKeyPairSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createHttpEmailTransport } from '../functions/_shared/email.ts';
+import { createGoogleIndexingSubmitter } from '../functions/_shared/google-indexing.ts';
+import type { FunctionRuntime, MailMessage } from '../functions/_shared/runtime.ts';
+import {
+  createHandler as createIndexingHandler,
+  parseUrls,
+} from '../functions/google-indexing/handler.ts';
+import {
+  composeEmail,
+  createHandler as createNotificationHandler,
+  parseNotification,
+} from '../functions/send-form-notification/handler.ts';
+
+/**
+ * The edge-function handlers, runtime-neutral, with injected platforms: what they accept, what they
+ * send and to whom, and how the production providers (HTTP e-mail API, Google Indexing with a
+ * service account, IndexNow) are called. No network: fetch is recorded.
+ */
+
+interface Recorded {
+  url: string;
+  init: RequestInit;
+}
+
+function recordingFetch(answer: (url: string, init: RequestInit) => Response): {
+  fetch: typeof fetch;
+  calls: Recorded[];
+} {
+  const calls: Recorded[] = [];
+  const fake = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    calls.push({ url, init });
+    return answer(url, init);
+  }) as typeof fetch;
+  return { fetch: fake, calls };
+}
+
+function runtime(
+  overrides: Partial<Omit<FunctionRuntime, 'env'>> & { env?: Record<string, string> } = {},
+): FunctionRuntime & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  const env: Record<string, string> = overrides.env ?? {
+    NOTIFY_EMAIL_TO: 'inbox@agency.test',
+    NOTIFY_EMAIL_FROM: 'Site <site@agency.test>',
+  };
+  return {
+    env: (name) => env[name],
+    fetch: overrides.fetch ?? (async () => new Response('{}')),
+    mail: overrides.mail ?? {
+      async send(message) {
+        sent.push(message);
+        return { id: `mail-${sent.length}` };
+      },
+    },
+    indexing: overrides.indexing ?? {
+      submit: async (urls) => urls.map((url) => ({ url, service: 'local' as const, ok: true })),
+    },
+    sent,
+  };
+}
+
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  new Request('http://functions.test/', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+describe('send-form-notification', () => {
+  it('normalizes a valid body and lists every invalid field', () => {
+    expect(
+      parseNotification({
+        name: ' Layla ',
+        phone: '+966 50-123-4567',
+        subject: 'New\r\nBcc: x@y.z',
+        message: 'line 1\nline 2',
+      }),
+    ).toMatchObject({
+      name: 'Layla',
+      phone: '966501234567',
+      subject: 'New Bcc: x@y.z',
+      message: 'line 1\nline 2',
+      email: null,
+    });
+    const issues = parseNotification({
+      name: 'L',
+      phone: '12ab',
+      email: 'nope',
+      message: 'x'.repeat(2001),
+      lead_id: 'x',
+      service: 3,
+    });
+    expect(Array.isArray(issues) && issues.map((issue) => issue.field).sort()).toEqual([
+      'email',
+      'lead_id',
+      'message',
+      'name',
+      'phone',
+      'service',
+    ]);
+  });
+
+  it('composes a plain-text e-mail with a WhatsApp link', () => {
+    const mail = composeEmail({
+      name: 'Layla',
+      phone: '966501234567',
+      email: null,
+      service: 'Dental implants',
+      message: null,
+      subject: null,
+      country: 'Saudi Arabia',
+      language: 'ar',
+      pageUrl: null,
+      leadId: null,
+    });
+    expect(mail.subject).toBe('[Rihla Care] New consultation request');
+    expect(mail.text).toContain('WhatsApp: https://wa.me/966501234567');
+    expect(mail.text).toContain('Service: Dental implants');
+    expect(mail.text).not.toContain('Email:');
+  });
+
+  it('mails the fixed inbox, whatever recipient the caller names', async () => {
+    const platform = runtime();
+    const response = await createNotificationHandler(platform)(
+      post({
+        name: 'Layla',
+        phone: '966501234567',
+        email: 'layla@example.com',
+        to: 'attacker@example.com',
+      }),
+    );
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ ok: true, id: 'mail-1' });
+    expect(platform.sent).toEqual([
+      expect.objectContaining({
+        to: 'inbox@agency.test',
+        from: 'Site <site@agency.test>',
+        replyTo: 'layla@example.com',
+      }),
+    ]);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('answers preflights, wrong methods, bad bodies, missing configuration and delivery failures', async () => {
+    const handler = createNotificationHandler(runtime());
+    expect(
+      (await handler(new Request('http://functions.test/', { method: 'OPTIONS' }))).status,
+    ).toBe(204);
+    expect((await handler(new Request('http://functions.test/'))).status).toBe(405);
+    expect((await handler(post('{"name": '))).status).toBe(400);
+    expect(
+      (await handler(post({ name: 'Layla', phone: '966501234567', message: 'x'.repeat(20_000) })))
+        .status,
+    ).toBe(400);
+    const unconfigured = createNotificationHandler(runtime({ env: {} }));
+    expect((await unconfigured(post({ name: 'Layla', phone: '966501234567' }))).status).toBe(500);
+    const failing = createNotificationHandler(
+      runtime({ mail: { send: async () => Promise.reject(new Error('provider down')) } }),
+    );
+    const failed = await failing(post({ name: 'Layla', phone: '966501234567' }));
+    expect(failed.status).toBe(502);
+    expect(await failed.json()).toEqual({ error: 'delivery_failed' });
+  });
+
+  it('production transport: posts a Resend-style body with the API key and surfaces failures', async () => {
+    const ok = recordingFetch(() => Response.json({ id: 'resend-1' }));
+    const transport = createHttpEmailTransport(
+      (name) => ({ EMAIL_API_KEY: 'key-1' })[name],
+      ok.fetch,
+    );
+    expect(
+      await transport.send({
+        to: 'a@b.c',
+        from: 'x@y.z',
+        subject: 'S',
+        text: 'T',
+        replyTo: 'r@s.t',
+      }),
+    ).toEqual({ id: 'resend-1' });
+    expect(ok.calls[0]?.url).toBe('https://api.resend.com/emails');
+    expect(new Headers(ok.calls[0]?.init.headers).get('authorization')).toBe('Bearer key-1');
+    expect(JSON.parse(String(ok.calls[0]?.init.body))).toEqual({
+      from: 'x@y.z',
+      to: ['a@b.c'],
+      subject: 'S',
+      text: 'T',
+      reply_to: 'r@s.t',
+    });
+    const down = recordingFetch(() => new Response('nope', { status: 500 }));
+    await expect(
+      createHttpEmailTransport(() => 'key', down.fetch).send({
+        to: 'a@b.c',
+        from: 'x@y.z',
+        subject: 'S',
+        text: 'T',
+      }),
+    ).rejects.toThrow('500');
+    await expect(
+      createHttpEmailTransport(() => undefined, ok.fetch).send({
+        to: 'a@b.c',
+        from: 'x@y.z',
+        subject: 'S',
+        text: 'T',
+      }),
+    ).rejects.toThrow('EMAIL_API_KEY');
+  });
+});
+
+describe('google-indexing', () => {
+  const token = (sub: string) =>
+    `x.${Buffer.from(JSON.stringify({ sub, role: 'authenticated' })).toString('base64url')}.y`;
+  const env = {
+    SUPABASE_URL: 'http://api.test',
+    SUPABASE_ANON_KEY: 'anon',
+    SITE_URL: 'https://rihla.care',
+  };
+
+  it('asks the database whether the caller is an admin, with the caller’s own token', async () => {
+    const verdicts = recordingFetch((_url, init) =>
+      Response.json(JSON.parse(String(init.body)).check_user_id === 'admin-id'),
+    );
+    const handler = createIndexingHandler(runtime({ env, fetch: verdicts.fetch }));
+    const urls = ['https://rihla.care/', 'https://rihla.care/blog'];
+    expect((await handler(post({ urls }))).status).toBe(401);
+    expect(
+      (await handler(post({ urls }, { Authorization: `Bearer ${token('someone')}` }))).status,
+    ).toBe(403);
+    const accepted = await handler(
+      post({ urls }, { Authorization: `Bearer ${token('admin-id')}` }),
+    );
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toMatchObject({ ok: true, submitted: 2 });
+    expect(verdicts.calls.at(-1)?.url).toBe('http://api.test/rest/v1/rpc/is_admin');
+    expect(new Headers(verdicts.calls.at(-1)?.init.headers).get('authorization')).toBe(
+      `Bearer ${token('admin-id')}`,
+    );
+  });
+
+  it('accepts only absolute http(s) URLs on the site, 1 to 100 of them', () => {
+    expect(parseUrls({ urls: ['https://rihla.care/a'] }, 'https://rihla.care')).toEqual([
+      'https://rihla.care/a',
+    ]);
+    expect(parseUrls({ urls: ['https://evil.example/a'] }, 'https://rihla.care')).toMatch(
+      /^not on rihla.care/,
+    );
+    expect(parseUrls({ urls: ['/relative'] }, undefined)).toMatch(/^not an absolute URL/);
+    expect(parseUrls({ urls: ['javascript:alert(1)'] }, undefined)).toMatch(/^not an http/);
+    expect(parseUrls({ urls: [] }, undefined)).toMatch(/1 to 100/);
+    expect(parseUrls({ urls: Array(101).fill('https://rihla.care/') }, undefined)).toMatch(
+      /1 to 100/,
+    );
+  });
+
+  it('production submitter: signs a service-account JWT (RS256), then publishes each URL; IndexNow too', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const account = {
+      client_email: 'indexer@project.iam.gserviceaccount.com',
+      private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    };
+    const google = recordingFetch((url) =>
+      url.endsWith('/token')
+        ? Response.json({ access_token: 'google-token' })
+        : new Response('{}', { status: 200 }),
+    );
+    const submitter = createGoogleIndexingSubmitter(
+      (name) =>
+        ({ GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify(account), INDEXNOW_KEY: 'k123' })[name],
+      google.fetch,
+    );
+    const results = await submitter.submit(['https://rihla.care/', 'https://rihla.care/blog']);
+    expect(results.map((result) => `${result.service}:${result.ok}`)).toEqual([
+      'google:true',
+      'google:true',
+      'indexnow:true',
+      'indexnow:true',
+    ]);
+
+    const tokenCall = google.calls[0] as Recorded;
+    expect(tokenCall.url).toBe('https://oauth2.googleapis.com/token');
+    const assertion = new URLSearchParams(String(tokenCall.init.body)).get('assertion') ?? '';
+    const [header, claims, signature] = assertion.split('.') as [string, string, string];
+    const verifier = createVerify('RSA-SHA256');
+    verifier.update(`${header}.${claims}`);
+    expect(verifier.verify(publicKey, Buffer.from(signature, 'base64url'))).toBe(true);
+    expect(JSON.parse(Buffer.from(claims, 'base64url').toString())).toMatchObject({
+      iss: account.client_email,
+      scope: 'https://www.googleapis.com/auth/indexing',
+      aud: 'https://oauth2.googleapis.com/token',
+    });
+    const publishes = google.calls.filter((call) => call.url.includes('urlNotifications:publish'));
+    expect(publishes.map((call) => JSON.parse(String(call.init.body)))).toEqual([
+      { url: 'https://rihla.care/', type: 'URL_UPDATED' },
+      { url: 'https://rihla.care/blog', type: 'URL_UPDATED' },
+    ]);
+    expect(new Headers(publishes[0]?.init.headers).get('authorization')).toBe(
+      'Bearer google-token',
+    );
+    const indexNow = google.calls.find((call) => call.url === 'https://api.indexnow.org/indexnow');
+    expect(JSON.parse(String(indexNow?.init.body))).toEqual({
+      host: 'rihla.care',
+      key: 'k123',
+      urlList: ['https://rihla.care/', 'https://rihla.care/blog'],
+    });
+  });
+
+  it('production submitter: refuses to run unconfigured, and the handler reports it as 502', async () => {
+    const submitter = createGoogleIndexingSubmitter(
+      () => undefined,
+      recordingFetch(() => new Response()).fetch,
+    );
+    await expect(submitter.submit(['https://rihla.care/'])).rejects.toThrow('not configured');
+    const handler = createIndexingHandler(
+      runtime({ env, fetch: async () => Response.json(true), indexing: submitter }),
+    );
+    const response = await handler(
+      post({ urls: ['https://rihla.care/'] }, { Authorization: `Bearer ${token('admin-id')}` }),
+    );
+    expect(response.status).toBe(502);
+  });
+});

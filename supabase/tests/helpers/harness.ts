@@ -1,0 +1,181 @@
+import { afterAll, expect } from 'vitest';
+import {
+  isPgError,
+  openPglite,
+  openPostgres,
+  type Database,
+  type Queryable,
+} from '../../../local/db.ts';
+import { prepareDatabase } from '../../../local/migrate.ts';
+import { startTestPostgres, stopTestPostgres } from './postgres.ts';
+
+/**
+ * The SQL behaviour tests run the same assertions against every available backend: PGlite always,
+ * and a real PostgreSQL when one can be started (see postgres.ts). Each backend gets a fresh database
+ * with the local bootstrap and all migrations applied, exactly as the local server prepares it.
+ */
+
+export interface Backend {
+  name: 'pglite' | 'postgres';
+  open(): Promise<Database>;
+}
+
+export async function sqlBackends(): Promise<Backend[]> {
+  const backends: Backend[] = [
+    {
+      name: 'pglite',
+      async open() {
+        const db = await openPglite(null);
+        await prepareDatabase(db);
+        return db;
+      },
+    },
+  ];
+  const server = await startTestPostgres();
+  afterAll(stopTestPostgres);
+  if (server) {
+    backends.push({
+      name: 'postgres',
+      async open() {
+        const db = await openPostgres(await server.createDatabase());
+        await prepareDatabase(db);
+        return db;
+      },
+    });
+  }
+  return backends;
+}
+
+/** Who runs a statement: the API role plus, for signed-in users, their auth user id. */
+export type Actor =
+  { role: 'anon' } | { role: 'authenticated'; sub: string } | { role: 'service_role' };
+
+export const anon: Actor = { role: 'anon' };
+export const serviceRole: Actor = { role: 'service_role' };
+
+/**
+ * Runs `fn` in a transaction the way PostgREST runs a request: `set local role` plus
+ * `request.jwt.claims`, so RLS, grants and auth.uid() behave as they do over the API.
+ */
+export function as<T>(db: Database, actor: Actor, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const claims = actor.role === 'authenticated' ? { role: actor.role, sub: actor.sub } : actor;
+    await tx.query(
+      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`,
+      [actor.role, JSON.stringify(claims)],
+    );
+    return fn(tx);
+  });
+}
+
+/** A signed-in (anonymous) auth user, as auth.signInAnonymously() creates one. */
+export async function createUser(db: Database): Promise<Actor & { role: 'authenticated' }> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into auth.users (id, aud, role, is_anonymous, raw_app_meta_data)
+     values (gen_random_uuid(), 'authenticated', 'authenticated', true, '{"provider":"anonymous"}')
+     returning id::text`,
+  );
+  return { role: 'authenticated', sub: (rows[0] as { id: string }).id };
+}
+
+export async function createAdmin(db: Database, username: string, password: string): Promise<void> {
+  await db.query(`select private.create_admin($1, $2)`, [username, password]);
+}
+
+/** Calls admin_login as `user`; resolves to its boolean result. */
+export async function adminLogin(
+  db: Database,
+  user: Actor,
+  username: string,
+  password: string,
+): Promise<boolean> {
+  return as(db, user, async (tx) => {
+    const { rows } = await tx.query<{ ok: boolean }>(`select public.admin_login($1, $2) as ok`, [
+      username,
+      password,
+    ]);
+    return rows[0]?.ok === true;
+  });
+}
+
+/** A signed-in user holding a live admin session. */
+export async function createLiveAdmin(
+  db: Database,
+  username = 'staff',
+  password = 'correct horse battery',
+): Promise<Actor & { role: 'authenticated' }> {
+  await createAdmin(db, username, password);
+  const user = await createUser(db);
+  expect(await adminLogin(db, user, username, password)).toBe(true);
+  return user;
+}
+
+/** Empties every table the tests write to (auth users cascade to sessions and admin sessions). */
+export async function resetData(db: Database): Promise<void> {
+  await db.exec(`
+    truncate public.offer_leads, public.contact_requests, private.admin_users,
+      private.admin_sessions, private.admin_login_failures, private.lead_submissions,
+      auth.users cascade;
+  `);
+}
+
+/** A valid lead as the home contact form sends it; override any field. */
+export function leadRow(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Layla Haddad',
+    phone: `9665${Math.floor(10_000_000 + Math.random() * 89_999_999)}`,
+    country_code: '+966',
+    country: 'Saudi Arabia',
+    email: 'layla@example.com',
+    service: 'dental-implants',
+    notes: 'Two implants, upper jaw',
+    source: '/',
+    language: 'ar',
+    ...overrides,
+  };
+}
+
+/** Inserts a lead with a plain INSERT (no RETURNING), as the public forms do over PostgREST. */
+export async function insertLead(tx: Queryable, row: Record<string, unknown>): Promise<number> {
+  const columns = Object.keys(row);
+  const { rows } = await tx.query<{ n: number }>(
+    `with inserted as (
+       insert into public.offer_leads (${columns.map((c) => `"${c}"`).join(', ')})
+       select ${columns.map((c) => `"${c}"`).join(', ')}
+       from json_populate_record(null::public.offer_leads, $1::json)
+       returning 1
+     )
+     select count(*)::int as n from inserted`,
+    [JSON.stringify(row)],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Asserts that `promise` fails with SQLSTATE `code`; returns the error for further checks. */
+export async function expectSqlError(
+  promise: Promise<unknown>,
+  code: string,
+): Promise<{
+  code: string;
+  message: string;
+  detail?: string | undefined;
+  hint?: string | undefined;
+  constraint?: string | undefined;
+}> {
+  let caught: unknown;
+  try {
+    await promise;
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught, `expected SQLSTATE ${code}`).toBeDefined();
+  if (!isPgError(caught)) throw caught;
+  expect(caught.code, caught.message).toBe(code);
+  return caught;
+}
+
+/** Row count as the superuser sees it. */
+export async function countRows(db: Database, table: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
+  return rows[0]?.n ?? 0;
+}
