@@ -3,6 +3,7 @@ import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import serviceWorker from './src/integrations/service-worker.ts';
 
 /** Pages that must never be indexed: kept out of the sitemap (they are also `noindex`). */
 const unlisted = /\/(admin|thank-you|install|index-now|offline|404)(\/|$)/;
@@ -27,6 +28,7 @@ export default defineConfig({
       i18n: { defaultLocale: 'ar', locales: { ar: 'ar', en: 'en' } },
       filter: (page) => !unlisted.test(new URL(page).pathname),
     }),
+    serviceWorker(),
   ],
   vite: {
     plugins: [tailwindcss()],

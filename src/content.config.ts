@@ -312,8 +312,45 @@ const offers = defineCollection({
   }),
 });
 
+/** Stand-alone content pages (digital marketing, common mistakes): titled sections of text and items. */
+const pages = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: './src/content/pages' }),
+  schema: z.object({
+    seo,
+    hero: z.object({ title: localized, lead: localized }),
+    sections: z
+      .array(
+        z.object({
+          /** Anchor of the section (kebab-case). */
+          id: z.string().regex(/^[a-z0-9-]+$/),
+          title: localized,
+          lead: localized.optional(),
+          paragraphs: localizedList.optional(),
+          items: z.array(benefit).optional(),
+        }),
+      )
+      .min(1),
+    faq: z.array(faqItem).default([]),
+  }),
+});
+
+/** The eight common mistakes of medical travel, with their risk level. */
+const mistakes = defineCollection({
+  loader: file('./src/content/mistakes.yaml'),
+  schema: z.object({
+    order: z.number().int(),
+    title: localized,
+    problem: localized,
+    solution: localized,
+    /** Shown as حرج / عالي / متوسط. */
+    risk: z.enum(['critical', 'high', 'medium']),
+  }),
+});
+
 export const collections = {
   offers,
+  pages,
+  mistakes,
   services,
   destinations,
   testimonials,

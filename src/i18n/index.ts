@@ -13,7 +13,7 @@ export const defaultLang: Lang = 'ar';
 const dictionaries: Record<Lang, Record<UiKey, string>> = { ar, en };
 
 /** Routes that exist in Arabic only; their language toggle leads to the English home. */
-export const arabicOnlyPaths: readonly string[] = ['/hair-transplant-offer'];
+export const arabicOnlyPaths: readonly string[] = ['/hair-transplant-offer', '/index-now'];
 
 /** localStorage key holding the visitor's explicit language choice. */
 export const langStorageKey = 'rihla:lang';

@@ -9,7 +9,8 @@ export async function waitForIslands(page: Page) {
   await page.waitForFunction(() =>
     [...document.querySelectorAll('astro-island[ssr]')].every((island) => {
       if (island.getAttribute('client') !== 'visible') return false;
-      const box = island.getBoundingClientRect();
+      // <astro-island> is display: contents, so measure what it renders.
+      const box = (island.firstElementChild ?? island).getBoundingClientRect();
       return box.bottom < 0 || box.top > window.innerHeight;
     }),
   );

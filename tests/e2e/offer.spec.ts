@@ -24,13 +24,15 @@ test.describe('limited offer page', () => {
   });
 
   test('a running countdown ticks every second', async ({ page }) => {
-    await page.clock.install({ time: new Date('2025-10-27T20:59:50Z') });
+    // One day and 60 s before the end (23:59:59 Istanbul, 20:59:59 UTC on 28 October 2025).
+    await page.clock.install({ time: new Date('2025-10-27T20:58:59Z') });
     await page.goto('/hair-transplant-offer');
     await waitForIslands(page);
+    await page.clock.pauseAt(new Date('2025-10-27T20:59:09Z'));
     const bar = page.locator('[data-countdown=bar] [data-unit]');
-    await expect(bar).toHaveText(['01', '00', '00', '09']);
+    await expect(bar).toHaveText(['01', '00', '00', '50']);
     await page.clock.runFor(3000);
-    await expect(bar).toHaveText(['01', '00', '00', '06']);
+    await expect(bar).toHaveText(['01', '00', '00', '47']);
   });
 
   test('the dialog shows each exact message and stores campaign parameters', async ({ page }) => {

@@ -2,7 +2,10 @@
  * Arabic UI strings: the reference language. Every key here must exist in en.ts (TypeScript enforces
  * it). Keys are grouped by the component that shows them. `{name}` marks a value filled in by t().
  */
+import { adminAr } from './admin-ar.ts';
+
 export const ar = {
+  ...adminAr,
   'site.tagline': 'شريكك الموثوق للسياحة العلاجية',
   'site.description':
     'رحلة كير: استشارة مجانية ومدير مريض شخصي لعلاجك في تركيا ورومانيا وغيرهما. أسعار حقيقية، عرضان مجانيان من مستشفيات معتمدة، ومتابعة 6 أشهر مجاناً.',
@@ -231,6 +234,47 @@ export const ar = {
   'offer.dialog.consent':
     'بالتسجيل، توافق على سياسة الخصوصية والشروط، وعلى أن نتواصل معك بخصوص هذا العرض. بياناتك محمية ومشفّرة.',
 
+  'mistakes.title': '8 أخطاء شائعة في السفر للعلاج',
+  'mistakes.lead': 'تعرّف عليها قبل أن تحجز، وكيف تتجنبها بخطوات بسيطة.',
+  'mistakes.problem': 'المشكلة',
+  'mistakes.solution': 'الحل',
+  'mistakes.riskLabel': 'درجة الخطورة',
+  'mistakes.risk.critical': 'حرج',
+  'mistakes.risk.high': 'عالي',
+  'mistakes.risk.medium': 'متوسط',
+
+  'offline.title': 'أنت غير متصل بالإنترنت',
+  'offline.text': 'لا يمكن فتح هذه الصفحة الآن. الصفحات التي زرتها من قبل تبقى متاحة، وسنعود فور عودة الاتصال.',
+  'offline.retry': 'حاول مرة أخرى',
+  'offline.home': 'الصفحة الرئيسية',
+  'offline.call': 'أو اتصل بنا مباشرة',
+  'install.title': 'ثبّت تطبيق رحلة كير',
+  'install.lead': 'أضف رحلة كير إلى شاشتك الرئيسية لتصل إلى منسقك وعروضك بلمسة واحدة، حتى مع اتصال ضعيف.',
+  'install.installed': 'التطبيق مثبّت بالفعل على جهازك.',
+  'install.installedText': 'يمكنك فتحه من شاشتك الرئيسية في أي وقت.',
+  'install.button': 'ثبّت التطبيق',
+  'install.manualTitle': 'طريقة التثبيت يدوياً',
+  'install.android': 'على أندرويد (Chrome)',
+  'install.android1': 'افتح قائمة المتصفح (النقاط الثلاث في أعلى الشاشة).',
+  'install.android2': 'اختر «إضافة إلى الشاشة الرئيسية» أو «تثبيت التطبيق».',
+  'install.android3': 'أكّد الإضافة، وستجد أيقونة رحلة كير على شاشتك.',
+  'install.iphone': 'على آيفون (Safari)',
+  'install.iphone1': 'اضغط زر المشاركة أسفل الشاشة.',
+  'install.iphone2': 'اختر «إضافة إلى الشاشة الرئيسية».',
+  'install.iphone3': 'اضغط «إضافة» في الأعلى.',
+  'install.home': 'العودة إلى الرئيسية',
+  'indexNow.title': 'إرسال الصفحات لمحركات البحث',
+  'indexNow.lead': 'يرسل هذا الزر عناوين الصفحات الرئيسية العشر إلى Google وIndexNow لإعادة أرشفتها.',
+  'indexNow.button': 'إرسال التحديثات',
+  'indexNow.sending': 'جاري الإرسال...',
+  'indexNow.success': 'تم إرسال التحديثات بنجاح!',
+  'indexNow.error': 'حدث خطأ. يرجى المحاولة مرة أخرى.',
+  'indexNow.last': 'آخر إرسال: {date}',
+  'indexNow.never': 'لم تُرسل التحديثات من هذا الجهاز بعد.',
+  'indexNow.urls': 'الصفحات التي ستُرسل',
+  'indexNow.checking': 'جاري التحقق من الصلاحيات...',
+  'indexNow.back': 'العودة إلى لوحة الإدارة',
+
   'fab.label': 'تواصل سريع',
   'fab.whatsapp': 'واتساب',
   'fab.call': 'اتصال',
@@ -245,6 +289,8 @@ export const ar = {
   'footer.imprintLaw':
     'المسؤول عن المحتوى وفق § 5 من قانون الخدمات الرقمية الألماني (DDG): {editor}',
   'footer.odr': 'منصة الاتحاد الأوروبي لتسوية النزاعات عبر الإنترنت',
+  'footer.mistakes': 'أخطاء شائعة في السفر للعلاج',
+  'footer.marketing': 'التسويق الرقمي للمستشفيات',
   'footer.admin': 'دخول الموظفين',
   'footer.install': 'ثبّت التطبيق',
   'footer.blog': 'المدونة',

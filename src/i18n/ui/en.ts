@@ -1,7 +1,10 @@
 import type { UiKey } from './ar.ts';
+import { adminEn } from './admin-en.ts';
 
 /** English UI strings. A key missing here, or one that Arabic lacks, is a compile error. */
+
 export const en = {
+  ...adminEn,
   'site.tagline': 'Your trusted partner in medical travel',
   'site.description':
     'Rihla Care: a free consultation and a personal patient manager for treatment in Turkey, Romania and beyond. Real prices, two free quotes from accredited hospitals, 6 months of free follow-up.',
@@ -243,6 +246,47 @@ export const en = {
   'offer.dialog.consent':
     'By registering you accept the privacy policy and terms, and that we contact you about this offer. Your data is protected and encrypted.',
 
+  'mistakes.title': '8 common mistakes in medical travel',
+  'mistakes.lead': 'Know them before you book, and how to avoid them in a few simple steps.',
+  'mistakes.problem': 'The problem',
+  'mistakes.solution': 'The solution',
+  'mistakes.riskLabel': 'Risk level',
+  'mistakes.risk.critical': 'Critical',
+  'mistakes.risk.high': 'High',
+  'mistakes.risk.medium': 'Medium',
+
+  'offline.title': 'You are offline',
+  'offline.text': 'This page cannot open right now. Pages you visited before stay available, and we will be back as soon as you reconnect.',
+  'offline.retry': 'Try again',
+  'offline.home': 'Home page',
+  'offline.call': 'Or call us directly',
+  'install.title': 'Install the Rihla Care app',
+  'install.lead': 'Add Rihla Care to your home screen to reach your coordinator and offers in one tap, even on a weak connection.',
+  'install.installed': 'The app is already installed on your device.',
+  'install.installedText': 'Open it from your home screen at any time.',
+  'install.button': 'Install the app',
+  'install.manualTitle': 'How to install it yourself',
+  'install.android': 'On Android (Chrome)',
+  'install.android1': 'Open the browser menu (the three dots at the top).',
+  'install.android2': 'Choose “Add to Home screen” or “Install app”.',
+  'install.android3': 'Confirm, and the Rihla Care icon appears on your home screen.',
+  'install.iphone': 'On iPhone (Safari)',
+  'install.iphone1': 'Tap the Share button at the bottom of the screen.',
+  'install.iphone2': 'Choose “Add to Home Screen”.',
+  'install.iphone3': 'Tap “Add” at the top.',
+  'install.home': 'Back to home',
+  'indexNow.title': 'Send pages to search engines',
+  'indexNow.lead': 'This button sends the addresses of the ten main pages to Google and IndexNow for recrawling.',
+  'indexNow.button': 'Send updates',
+  'indexNow.sending': 'Sending...',
+  'indexNow.success': 'Updates sent successfully!',
+  'indexNow.error': 'An error occurred. Please try again.',
+  'indexNow.last': 'Last sent: {date}',
+  'indexNow.never': 'Updates have not been sent from this device yet.',
+  'indexNow.urls': 'Pages to send',
+  'indexNow.checking': 'Checking permissions...',
+  'indexNow.back': 'Back to the dashboard',
+
   'fab.label': 'Quick contact',
   'fab.whatsapp': 'WhatsApp',
   'fab.call': 'Call',
@@ -258,6 +302,8 @@ export const en = {
   'footer.imprintLaw':
     'Responsible for content under § 5 DDG (German Digital Services Act): {editor}',
   'footer.odr': 'EU Online Dispute Resolution platform',
+  'footer.mistakes': 'Common mistakes in medical travel',
+  'footer.marketing': 'Digital marketing for hospitals',
   'footer.admin': 'Staff login',
   'footer.install': 'Install the app',
   'footer.blog': 'Blog',

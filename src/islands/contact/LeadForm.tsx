@@ -524,11 +524,14 @@ export default function LeadForm(props: LeadFormProps) {
           </button>
         )}
         {wizard && step < lastStep ? (
-          <button type="button" className="btn btn-primary ms-auto" onClick={onNext}>
+          // Distinct keys: React must not turn this very element into the submit button mid-click,
+          // or the click that leaves step 2 would also submit the form.
+          <button key="next" type="button" className="btn btn-primary ms-auto" onClick={onNext}>
             {s('form.next')}
           </button>
         ) : (
           <button
+            key="submit"
             type="submit"
             className="btn btn-accent ms-auto disabled:opacity-70"
             disabled={sending}
