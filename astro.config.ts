@@ -3,6 +3,7 @@ import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import securityHeaders from './src/integrations/security-headers.ts';
 import serviceWorker from './src/integrations/service-worker.ts';
 
 /** Pages that must never be indexed: kept out of the sitemap (they are also `noindex`). */
@@ -29,8 +30,12 @@ export default defineConfig({
       filter: (page) => !unlisted.test(new URL(page).pathname),
     }),
     serviceWorker(),
+    securityHeaders(),
   ],
   vite: {
     plugins: [tailwindcss()],
+    // Fonts stay files: inlined as data URIs they would bloat every page's CSS with subsets the page
+    // never uses (unicode-range loads only the needed files) and need a looser font-src.
+    build: { assetsInlineLimit: (file: string) => (/\.woff2?$/.test(file) ? false : undefined) },
   },
 });

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { Menu, X } from 'lucide-react';
 import { LogoMark } from '~/components/brand/LogoMark.tsx';
 
 export interface HeaderLink {
@@ -22,6 +21,23 @@ export interface HeaderProps {
     logoHome: string;
   };
   storageKey: string;
+}
+
+/** Menu and close icons drawn inline: the header ships on every page, so it avoids an icon runtime. */
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
+      {open ? <path d="M18 6 6 18M6 6l12 12" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
+    </svg>
+  );
 }
 
 /** Scroll distances from the spec: hide only after 100px going down; always show near the top. */
@@ -150,7 +166,7 @@ export default function Header(props: HeaderProps) {
               aria-label={menuOpen ? strings.menuClose : strings.menuOpen}
               className="grid size-11 place-items-center rounded-full text-teal-900 hover:bg-teal-50"
             >
-              {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+              <MenuIcon open={menuOpen} />
             </summary>
             <div
               ref={menuRef}

@@ -4,7 +4,8 @@
  * database enforces the same rules (supabase/migrations); this is for clear messages, not security.
  */
 import * as z from 'zod/mini';
-import { t, type Lang } from '~/i18n/index.ts';
+import type { Lang } from '~/i18n/index.ts';
+import type { UiKey } from '~/i18n/ui/ar.ts';
 import { composePhone, countryCodes, countryFromPhone, stripNonDigits } from '~/lib/phone.ts';
 import { formServices } from '~/lib/services.ts';
 
@@ -49,49 +50,57 @@ export const wizardSteps: (keyof LeadValues)[][] = [
 const NOTES_MAX = 2000;
 
 /**
+ * The localized validation messages ('form.error.*' strings of src/i18n/ui). Passed in rather than
+ * imported, so the browser bundle carries only the strings of its own page language.
+ */
+export type FormMessages = Partial<Record<UiKey, string>>;
+
+const message = (messages: FormMessages, key: UiKey) => messages[key] ?? key;
+
+/**
  * Name: at least 2 characters once trimmed. The consultation form says "required" for an empty
  * field; the offer form keeps the spec's single message for both cases.
  */
-function nameField(lang: Lang, { requiredMessage = true } = {}) {
+function nameField(messages: FormMessages, { requiredMessage = true } = {}) {
   return z
     .string()
     .check(
       z.trim(),
-      ...(requiredMessage ? [z.minLength(1, t(lang, 'form.error.nameRequired'))] : []),
-      z.minLength(2, t(lang, 'form.error.nameMin')),
-      z.maxLength(100, t(lang, 'form.error.nameMax')),
+      ...(requiredMessage ? [z.minLength(1, message(messages, 'form.error.nameRequired'))] : []),
+      z.minLength(2, message(messages, 'form.error.nameMin')),
+      z.maxLength(100, message(messages, 'form.error.nameMax')),
     );
 }
 
 /** Digits only, at least 8 (spec section 5); the field strips other characters as the user types. */
-function phoneField(lang: Lang, { requiredMessage = true } = {}) {
+function phoneField(messages: FormMessages, { requiredMessage = true } = {}) {
   return z
     .string()
     .check(
-      ...(requiredMessage ? [z.minLength(1, t(lang, 'form.error.phoneRequired'))] : []),
-      z.regex(/^\d*$/, t(lang, 'form.error.phoneDigits')),
-      z.minLength(8, t(lang, 'form.error.phoneMin')),
-      z.maxLength(15, t(lang, 'form.error.phoneMax')),
+      ...(requiredMessage ? [z.minLength(1, message(messages, 'form.error.phoneRequired'))] : []),
+      z.regex(/^\d*$/, message(messages, 'form.error.phoneDigits')),
+      z.minLength(8, message(messages, 'form.error.phoneMin')),
+      z.maxLength(15, message(messages, 'form.error.phoneMax')),
     );
 }
 
-export function leadSchema(lang: Lang) {
+export function leadSchema(messages: FormMessages) {
   return z.object({
-    name: nameField(lang),
+    name: nameField(messages),
     countryCode: z.enum(
       countryCodes.map((country) => country.code) as [string, ...string[]],
-      t(lang, 'form.error.countryCode'),
+      message(messages, 'form.error.countryCode'),
     ),
-    phone: phoneField(lang),
+    phone: phoneField(messages),
     email: z.union([
       z.literal(''),
-      z.string().check(z.trim(), z.email(t(lang, 'form.error.email')), z.maxLength(254)),
+      z.string().check(z.trim(), z.email(message(messages, 'form.error.email')), z.maxLength(254)),
     ]),
-    service: z.enum(formServices, t(lang, 'form.error.service')),
+    service: z.enum(formServices, message(messages, 'form.error.service')),
     preferredCountries: z.array(z.string()).check(z.maxLength(9)),
-    notes: z.string().check(z.maxLength(NOTES_MAX, t(lang, 'form.error.notesMax'))),
-    readyToTravel: z.enum(readinessOptions, t(lang, 'form.error.readiness')),
-    appointmentTime: z.enum(timingOptions, t(lang, 'form.error.timing')),
+    notes: z.string().check(z.maxLength(NOTES_MAX, message(messages, 'form.error.notesMax'))),
+    readyToTravel: z.enum(readinessOptions, message(messages, 'form.error.readiness')),
+    appointmentTime: z.enum(timingOptions, message(messages, 'form.error.timing')),
     website: z.string(),
   });
 }
@@ -100,11 +109,11 @@ export type FieldErrors<T> = Partial<Record<keyof T, string | undefined>>;
 
 /** Validates `values`, keeping only errors for `fields` (a wizard step) when given. */
 export function validateLead(
-  lang: Lang,
+  messages: FormMessages,
   values: LeadValues,
   fields?: (keyof LeadValues)[],
 ): FieldErrors<LeadValues> {
-  const result = leadSchema(lang).safeParse(values);
+  const result = leadSchema(messages).safeParse(values);
   if (result.success) return {};
   const errors: FieldErrors<LeadValues> = {};
   for (const issue of result.error.issues) {
@@ -122,11 +131,14 @@ export interface OfferValues {
   website: string;
 }
 
-export function validateOffer(lang: Lang, values: OfferValues): FieldErrors<OfferValues> {
+export function validateOffer(
+  messages: FormMessages,
+  values: OfferValues,
+): FieldErrors<OfferValues> {
   const result = z
     .object({
-      name: nameField(lang, { requiredMessage: false }),
-      phone: phoneField(lang, { requiredMessage: false }),
+      name: nameField(messages, { requiredMessage: false }),
+      phone: phoneField(messages, { requiredMessage: false }),
       website: z.string(),
     })
     .safeParse(values);

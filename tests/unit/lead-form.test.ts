@@ -8,6 +8,10 @@ import {
   wizardSteps,
   type LeadValues,
 } from '~/lib/lead-form.ts';
+import { stringsFor } from '~/i18n/index.ts';
+
+const ar = stringsFor('ar', ['form.error.']);
+const en = stringsFor('en', ['form.error.']);
 
 const valid: LeadValues = {
   ...emptyLead,
@@ -35,32 +39,32 @@ const context = {
 
 describe('offer registration messages (spec section 5, exact)', () => {
   it('asks for at least two characters of name', () => {
-    expect(validateOffer('ar', { name: 'م', phone: '966501234567', website: '' })).toEqual({
+    expect(validateOffer(ar, { name: 'م', phone: '966501234567', website: '' })).toEqual({
       name: 'الاسم يجب أن يكون حرفين على الأقل',
     });
-    expect(validateOffer('ar', { name: '  ', phone: '966501234567', website: '' }).name).toBe(
+    expect(validateOffer(ar, { name: '  ', phone: '966501234567', website: '' }).name).toBe(
       'الاسم يجب أن يكون حرفين على الأقل',
     );
   });
 
   it('asks for at least 8 digits, digits only', () => {
-    expect(validateOffer('ar', { name: 'سارة', phone: '9665', website: '' })).toEqual({
+    expect(validateOffer(ar, { name: 'سارة', phone: '9665', website: '' })).toEqual({
       phone: 'رقم الهاتف يجب أن يكون 8 أرقام على الأقل',
     });
-    expect(validateOffer('ar', { name: 'سارة', phone: '96650abc123', website: '' })).toEqual({
+    expect(validateOffer(ar, { name: 'سارة', phone: '96650abc123', website: '' })).toEqual({
       phone: 'يجب إدخال أرقام فقط',
     });
-    expect(validateOffer('ar', { name: 'سارة', phone: '966501234567', website: '' })).toEqual({});
+    expect(validateOffer(ar, { name: 'سارة', phone: '966501234567', website: '' })).toEqual({});
   });
 });
 
 describe('consultation form validation', () => {
   it('accepts a complete form', () => {
-    expect(validateLead('ar', valid)).toEqual({});
+    expect(validateLead(ar, valid)).toEqual({});
   });
 
   it('names every missing required field in the page language', () => {
-    const errors = validateLead('en', emptyLead);
+    const errors = validateLead(en, emptyLead);
     expect(errors).toEqual({
       name: 'Please enter your name',
       phone: 'Please enter your phone number',
@@ -77,13 +81,13 @@ describe('consultation form validation', () => {
       wizardSteps[0],
     );
     expect(errors).toEqual({});
-    expect(validateLead('ar', { ...valid, email: 'not-an-email' }, wizardSteps[0])).toEqual({
+    expect(validateLead(ar, { ...valid, email: 'not-an-email' }, wizardSteps[0])).toEqual({
       email: 'البريد الإلكتروني غير صحيح',
     });
   });
 
   it('bounds the notes', () => {
-    expect(validateLead('ar', { ...valid, notes: 'x'.repeat(2001) }).notes).toBe(
+    expect(validateLead(ar, { ...valid, notes: 'x'.repeat(2001) }).notes).toBe(
       'الملاحظات طويلة جداً (2000 حرف كحد أقصى)',
     );
   });

@@ -256,12 +256,14 @@ export const en = {
   'mistakes.risk.medium': 'Medium',
 
   'offline.title': 'You are offline',
-  'offline.text': 'This page cannot open right now. Pages you visited before stay available, and we will be back as soon as you reconnect.',
+  'offline.text':
+    'This page cannot open right now. Pages you visited before stay available, and we will be back as soon as you reconnect.',
   'offline.retry': 'Try again',
   'offline.home': 'Home page',
   'offline.call': 'Or call us directly',
   'install.title': 'Install the Rihla Care app',
-  'install.lead': 'Add Rihla Care to your home screen to reach your coordinator and offers in one tap, even on a weak connection.',
+  'install.lead':
+    'Add Rihla Care to your home screen to reach your coordinator and offers in one tap, even on a weak connection.',
   'install.installed': 'The app is already installed on your device.',
   'install.installedText': 'Open it from your home screen at any time.',
   'install.button': 'Install the app',
@@ -276,7 +278,8 @@ export const en = {
   'install.iphone3': 'Tap “Add” at the top.',
   'install.home': 'Back to home',
   'indexNow.title': 'Send pages to search engines',
-  'indexNow.lead': 'This button sends the addresses of the ten main pages to Google and IndexNow for recrawling.',
+  'indexNow.lead':
+    'This button sends the addresses of the ten main pages to Google and IndexNow for recrawling.',
   'indexNow.button': 'Send updates',
   'indexNow.sending': 'Sending...',
   'indexNow.success': 'Updates sent successfully!',

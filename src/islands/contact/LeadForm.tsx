@@ -110,7 +110,7 @@ export default function LeadForm(props: LeadFormProps) {
   };
 
   const onNext = () => {
-    const stepErrors = validateLead(lang, values, wizardSteps[step]);
+    const stepErrors = validateLead(strings, values, wizardSteps[step]);
     setErrors(stepErrors);
     if (Object.keys(stepErrors).length) return focusFirstInvalid(stepErrors);
     goTo(step + 1);
@@ -120,7 +120,7 @@ export default function LeadForm(props: LeadFormProps) {
     event.preventDefault();
     if (wizard && step < lastStep) return onNext();
     if (sendingRef.current) return;
-    const allErrors = validateLead(lang, values);
+    const allErrors = validateLead(strings, values);
     setErrors(allErrors);
     if (Object.keys(allErrors).length) {
       const firstStep = wizardSteps.findIndex((fields) =>

@@ -52,7 +52,7 @@ export default function OfferRegistration({
   const onSubmit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     if (sendingRef.current) return;
-    const found = validateOffer('ar', values);
+    const found = validateOffer(strings, values);
     setErrors(found);
     if (Object.keys(found).length) {
       dialogRef.current?.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();

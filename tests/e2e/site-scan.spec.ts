@@ -1,0 +1,88 @@
+/**
+ * Every page of the sitemap (plus the pages kept out of it), in a real browser under the production
+ * headers: the security headers are sent, nothing breaks under the Content-Security-Policy, no
+ * script error happens, and axe finds no serious or critical accessibility issue.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from './helpers.ts';
+
+const dist = process.env['SITE_DIST'] ?? '.data/e2e-dist';
+const sitemapPaths = [
+  ...readFileSync(`${dist}/sitemap-0.xml`, 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g),
+].map((match) => new URL(match[1]!).pathname);
+const unlisted = [
+  '/thank-you',
+  '/en/thank-you',
+  '/install',
+  '/en/install',
+  '/offline',
+  '/no-such-page',
+];
+
+const scrolled = new Set([
+  '/',
+  '/en/',
+  '/hair-transplant-turkey/',
+  '/blog/dhi-technique-guide/',
+  '/hair-transplant-offer/',
+  '/destinations/syria/',
+  '/common-mistakes/',
+]);
+
+test.describe.configure({ mode: 'parallel' });
+// The service worker would download its precache in every fresh context; this scan is about pages.
+test.use({ serviceWorkers: 'block' });
+
+test('the site sends the security headers on pages and assets', async ({ request }) => {
+  for (const path of ['/', '/en/blog', '/favicon.svg']) {
+    const headers = (await request.get(path)).headers();
+    expect(headers['content-security-policy'], path).toMatch(/default-src 'self'/);
+    expect(headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(headers['content-security-policy']).toMatch(
+      /connect-src 'self' http:\/\/127\.0\.0\.1:\d+ ws:\/\/127\.0\.0\.1:\d+/,
+    );
+    expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy']).toContain('camera=()');
+  }
+});
+
+/** Pages are scanned in a few batches that reuse one tab, so assets come from the browser cache. */
+const allPaths = [...sitemapPaths, ...unlisted];
+const batches = 4;
+
+for (let batch = 0; batch < batches; batch++) {
+  const paths = allPaths.filter((_, index) => index % batches === batch);
+  test(`scan pages, batch ${batch + 1} of ${batches}`, async ({ page }) => {
+    test.setTimeout(paths.length * 12_000);
+    let current = '';
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (
+        message.type() === 'error' &&
+        /Content Security Policy|Refused to/i.test(message.text())
+      ) {
+        problems.push(`${current}: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (error) => problems.push(`${current}: script error: ${error.message}`));
+    for (const path of paths) {
+      current = path;
+      await page.goto(path);
+      if (scrolled.has(path)) {
+        // One page of each kind is scrolled through, so lazy islands and images load under the policy.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += 700) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => setTimeout(resolve, 40));
+          }
+        });
+        await page.waitForLoadState('networkidle');
+      }
+      await expectNoSeriousA11yIssues(page);
+    }
+    expect(problems).toEqual([]);
+  });
+}
