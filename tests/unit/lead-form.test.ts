@@ -76,7 +76,7 @@ describe('consultation form validation', () => {
 
   it('validates only the fields of one wizard step when asked', () => {
     const errors = validateLead(
-      'ar',
+      ar,
       { ...emptyLead, name: 'علي', phone: '0501234567' },
       wizardSteps[0],
     );
