@@ -1,7 +1,7 @@
 /**
  * `npm test`: the whole quality gate, in order, stopping at the first failure. Type check, format
- * check, unit/SQL/protocol tests, a build of the site against the test backend, then the browser tests
- * (which include the axe scan). Ends with one "N passed, N failed" line summing every runner.
+ * check, a build of the site against the test backend, unit/SQL/protocol/build-output tests, then
+ * the browser tests (behaviour, the CSP and axe scan of every page). Ends with one "N passed, N failed" line summing every runner.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -22,7 +22,12 @@ const steps: Step[] = [
   },
   { name: 'format check (prettier)', command: ['npx', 'prettier', '--check', '.'] },
   {
-    name: 'unit, SQL and protocol tests (vitest)',
+    name: 'build the site against the test backend',
+    command: ['npx', 'astro', 'build', '--outDir', E2E_SITE_DIR],
+    env: { PUBLIC_SUPABASE_URL: `http://127.0.0.1:${E2E_API_PORT}` },
+  },
+  {
+    name: 'unit, SQL, protocol, load and build-output tests (vitest)',
     command: [
       'npx',
       'vitest',
@@ -31,11 +36,6 @@ const steps: Step[] = [
       '--reporter=json',
       '--outputFile=reports/vitest.json',
     ],
-  },
-  {
-    name: 'build for browser tests',
-    command: ['npx', 'astro', 'build', '--outDir', E2E_SITE_DIR],
-    env: { PUBLIC_SUPABASE_URL: `http://127.0.0.1:${E2E_API_PORT}` },
   },
   { name: 'browser tests (playwright)', command: ['npx', 'playwright', 'test'] },
 ];

@@ -41,6 +41,22 @@ export function inlineHashes(root: string): { scripts: string[]; styles: string[
   return { scripts: [...scripts].sort(), styles: [...styles].sort() };
 }
 
+/**
+ * sonner (the back office's toasts) injects its stylesheet at run time: an empty <style> first, then
+ * its CSS. Both are allowed by hash, read from the installed package so an upgrade stays covered.
+ */
+export function runtimeStyleHashes(): string[] {
+  const hashes = [hash('')];
+  try {
+    const source = readFileSync('node_modules/sonner/dist/index.mjs', 'utf8');
+    const literal = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(source)?.[1];
+    if (literal) hashes.push(hash(JSON.parse(literal) as string));
+  } catch {
+    // sonner not installed: nothing to allow.
+  }
+  return hashes;
+}
+
 export function contentSecurityPolicy(
   supabaseUrl: string,
   hashes: { scripts: string[]; styles: string[] },
@@ -72,7 +88,11 @@ export default function securityHeaders(): AstroIntegration {
         const root = fileURLToPath(dir);
         const env = { ...loadEnv('production', process.cwd(), 'PUBLIC_'), ...process.env };
         const supabaseUrl = env['PUBLIC_SUPABASE_URL'] ?? 'http://127.0.0.1:54321';
-        const hashes = inlineHashes(root);
+        const inline = inlineHashes(root);
+        const hashes = {
+          scripts: inline.scripts,
+          styles: [...inline.styles, ...runtimeStyleHashes()],
+        };
         let policy = contentSecurityPolicy(supabaseUrl, hashes);
         // A local (http) backend cannot be reached from a page that upgrades requests to https.
         if (supabaseUrl.startsWith('http://'))

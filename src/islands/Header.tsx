@@ -170,7 +170,7 @@ export default function Header(props: HeaderProps) {
             </summary>
             <div
               ref={menuRef}
-              className="absolute inset-x-0 top-16 border-b border-sand-200 bg-white px-4 pt-2 pb-5 shadow-[--shadow-lift]"
+              className="absolute inset-x-0 top-16 border-b border-sand-200 bg-white px-4 pt-2 pb-5 shadow-(--shadow-lift)"
             >
               <nav aria-label={strings.menu}>{navList(() => setMenuOpen(false))}</nav>
               <a

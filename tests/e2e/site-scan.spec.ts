@@ -18,6 +18,7 @@ const unlisted = [
   '/en/install',
   '/offline',
   '/no-such-page',
+  '/admin/login',
 ];
 
 const scrolled = new Set([

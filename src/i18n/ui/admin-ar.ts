@@ -14,6 +14,7 @@ export const adminAr = {
   'admin.noAccess': 'ليس لديك صلاحية الوصول',
   'admin.notSpecified': 'غير محدد',
   'admin.close': 'إغلاق',
+  'admin.notifications': 'الإشعارات',
 
   'admin.reason.expired': 'انتهت جلسة الإدارة أو أُلغيت. يرجى تسجيل الدخول مرة أخرى.',
   'admin.reason.denied': 'ليس لديك صلاحية الوصول',

@@ -16,6 +16,7 @@ export const adminEn = {
   'admin.noAccess': 'You do not have access',
   'admin.notSpecified': 'Not specified',
   'admin.close': 'Close',
+  'admin.notifications': 'Notifications',
 
   'admin.reason.expired': 'Your admin session ended or was revoked. Please sign in again.',
   'admin.reason.denied': 'You do not have access',

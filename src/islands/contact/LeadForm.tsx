@@ -38,7 +38,8 @@ export interface LeadFormProps {
 
 type Status = 'idle' | 'sending' | 'success' | 'failed';
 
-const REDIRECT_AFTER_MS = 1200;
+/** Long enough to see the success panel; the notification request usually finishes well before. */
+const REDIRECT_AFTER_MS = 600;
 
 /** A draft survives reloads (sessionStorage) until the lead is stored; the id makes retries idempotent. */
 interface Draft {
@@ -185,7 +186,7 @@ export default function LeadForm(props: LeadFormProps) {
   if (status === 'success') {
     return (
       <div
-        className="rounded-[--radius-card] bg-white p-8 text-center shadow-[--shadow-card]"
+        className="rounded-(--radius-card) bg-white p-8 text-center shadow-(--shadow-card)"
         role="status"
       >
         <ToastStack toasts={toasts} dismiss={dismiss} closeLabel={s('form.toast.close')} />
@@ -442,7 +443,7 @@ export default function LeadForm(props: LeadFormProps) {
       ref={formRef}
       onSubmit={onSubmit}
       noValidate
-      className="relative rounded-[--radius-card] bg-white p-6 shadow-[--shadow-card] sm:p-8"
+      className="relative rounded-(--radius-card) bg-white p-6 shadow-(--shadow-card) sm:p-8"
       data-testid={`lead-form-${variant}`}
     >
       <ToastStack toasts={toasts} dismiss={dismiss} closeLabel={s('form.toast.close')} />

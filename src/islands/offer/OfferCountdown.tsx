@@ -52,7 +52,7 @@ export default function OfferCountdown({ endsAt, labels, variant, initial }: Off
           className={
             bar
               ? 'min-w-11 rounded-lg bg-white/15 px-1.5 py-0.5 text-center leading-tight'
-              : 'min-w-18 rounded-2xl bg-white px-3 py-3 text-center text-offer-700 shadow-[--shadow-card]'
+              : 'min-w-18 rounded-2xl bg-white px-3 py-3 text-center text-offer-700 shadow-(--shadow-card)'
           }
         >
           <span

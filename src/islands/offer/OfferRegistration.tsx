@@ -108,7 +108,7 @@ export default function OfferRegistration({
       <dialog
         ref={dialogRef}
         aria-labelledby={`${uid}-title`}
-        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-[--radius-card] p-0 shadow-[--shadow-lift] backdrop:bg-teal-950/70"
+        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-(--radius-card) p-0 shadow-(--shadow-lift) backdrop:bg-teal-950/70"
         onClick={(event) => {
           if (event.target === dialogRef.current) close();
         }}

@@ -49,7 +49,7 @@ export function ToastStack({
           <div
             key={toast.id}
             data-toast={toast.kind}
-            className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-2xl px-4 py-3 font-semibold shadow-[--shadow-lift] ${
+            className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-2xl px-4 py-3 font-semibold shadow-(--shadow-lift) ${
               toast.kind === 'success' ? 'bg-teal-800 text-white' : 'bg-offer-700 text-white'
             }`}
           >

@@ -1,0 +1,77 @@
+import { LayoutList, LogOut, Users } from 'lucide-react';
+import { useState } from 'react';
+import { LogoMark } from '~/components/brand/LogoMark.tsx';
+import { adminText } from '~/lib/admin/strings.ts';
+import { DASHBOARD_PATH, logout, OFFER_LEADS_PATH, rememberedUsername } from './session.ts';
+import type { LiveStatus } from './useLiveTable.ts';
+
+interface AdminHeaderProps {
+  title: string;
+  /** Which screen this is: the other one gets the navigation link. */
+  screen: 'dashboard' | 'offer-leads';
+  live: LiveStatus;
+}
+
+/** The back office's header (spec 2.13): title, greeting, the other screen, live state, logout. */
+export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
+  const [username] = useState(rememberedUsername);
+  const [leaving, setLeaving] = useState(false);
+  const link =
+    screen === 'dashboard'
+      ? { href: OFFER_LEADS_PATH, label: adminText('admin.header.offerLeads'), Icon: Users }
+      : { href: DASHBOARD_PATH, label: adminText('admin.leads.back'), Icon: LayoutList };
+  return (
+    <header className="border-b border-sand-200 bg-white">
+      <div className="container-page flex flex-wrap items-center gap-x-6 gap-y-3 py-4">
+        <div className="flex w-full min-w-0 items-center gap-3 sm:w-auto sm:flex-1">
+          <LogoMark className="size-10 shrink-0" />
+          <div className="min-w-0">
+            <h1 className="text-xl font-bold sm:text-2xl">{title}</h1>
+            <p className="text-sm text-muted">
+              <span dir="auto">
+                {username
+                  ? adminText('admin.header.greeting', { name: username })
+                  : adminText('admin.header.greetingAnonymous')}
+              </span>
+              <span className="mx-2" aria-hidden="true">
+                ·
+              </span>
+              <span
+                className="inline-flex items-center gap-1.5"
+                role="status"
+                data-testid="live-status"
+                data-live={live}
+              >
+                <span
+                  aria-hidden="true"
+                  className={`size-2 rounded-full ${live === 'live' ? 'bg-whatsapp' : live === 'offline' ? 'bg-offer-600' : 'bg-saffron-400'}`}
+                />
+                {live === 'offline'
+                  ? adminText('admin.header.offline')
+                  : adminText('admin.header.live')}
+              </span>
+            </p>
+          </div>
+        </div>
+        <nav className="flex flex-wrap items-center gap-2" aria-label={title}>
+          <a href={link.href} className="btn btn-ghost min-h-11 px-4 py-2 text-sm">
+            <link.Icon className="size-4" aria-hidden="true" />
+            {link.label}
+          </a>
+          <button
+            type="button"
+            className="btn btn-ghost min-h-11 px-4 py-2 text-sm"
+            disabled={leaving}
+            onClick={() => {
+              setLeaving(true);
+              void logout();
+            }}
+          >
+            <LogOut className="size-4 flip-rtl" aria-hidden="true" />
+            {adminText('admin.header.logout')}
+          </button>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,312 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download, RotateCcw, Search } from 'lucide-react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { csvFileName, requestsCsv } from '~/lib/admin/csv.ts';
+import {
+  ALL,
+  countByStatus,
+  filterRequests,
+  hasFilters,
+  noFilters,
+  sourceOptions,
+  type RequestFilters,
+} from '~/lib/admin/filters.ts';
+import { requestStatuses, serviceLabel, statusLabel } from '~/lib/admin/labels.ts';
+import type { RealtimeChange } from '~/lib/admin/live.ts';
+import { isSessionError } from '~/lib/admin/query.ts';
+import type { ContactRequest, RequestStatus } from '~/lib/admin/rows.ts';
+import { adminText } from '~/lib/admin/strings.ts';
+import { requestServices } from '~/lib/services.ts';
+import { AdminHeader } from './AdminHeader.tsx';
+import { AdminProviders } from './AdminProviders.tsx';
+import { adminQueryKeys, fetchRequests } from './data.ts';
+import { downloadText } from './download.ts';
+import { Checking, Notice } from './parts.tsx';
+import { RequestDialog } from './RequestDialog.tsx';
+import { RequestList } from './RequestList.tsx';
+import { RequestsChart } from './RequestsChart.tsx';
+import { useAdminGuard } from './useAdminGuard.ts';
+import { useLiveTable } from './useLiveTable.ts';
+
+/** /admin/dashboard (spec 2.13): the requests inbox coordinators work in all day. */
+export default function DashboardApp() {
+  return (
+    <AdminProviders>
+      <Dashboard />
+    </AdminProviders>
+  );
+}
+
+function Dashboard() {
+  const guard = useAdminGuard();
+  const admin = guard.status === 'admin';
+  const requests = useQuery({
+    queryKey: adminQueryKeys.requests,
+    queryFn: fetchRequests,
+    enabled: admin,
+  });
+  const [arrivals, setArrivals] = useState<string[]>([]);
+  const onChange = useCallback((change: RealtimeChange<ContactRequest>) => {
+    const id = change.new.id;
+    if (change.eventType === 'INSERT' && id) setArrivals((current) => [id, ...current]);
+  }, []);
+  const live = useLiveTable<ContactRequest>('contact_requests', adminQueryKeys.requests, {
+    enabled: admin,
+    onChange,
+  });
+
+  useEffect(() => {
+    if (requests.isError && !isSessionError(requests.error)) {
+      toast.error(adminText('admin.error'), {
+        id: 'requests-load-error',
+        description: adminText('admin.dashboard.loadError'),
+      });
+    }
+  }, [requests.isError, requests.errorUpdatedAt]);
+
+  if (!admin) return <Checking />;
+  return (
+    <>
+      <AdminHeader title={adminText('admin.dashboard.heading')} screen="dashboard" live={live} />
+      <div id="content" tabIndex={-1} className="container-page py-6 outline-none sm:py-8">
+        {requests.data ? (
+          <Inbox rows={requests.data} arrivals={arrivals} clearArrivals={() => setArrivals([])} />
+        ) : requests.isError ? (
+          <Notice tone="error">
+            <p>{adminText('admin.dashboard.loadError')}</p>
+            <button
+              type="button"
+              className="btn btn-primary mt-4"
+              onClick={() => void requests.refetch()}
+            >
+              {adminText('admin.dashboard.retry')}
+            </button>
+          </Notice>
+        ) : (
+          <Notice>{adminText('admin.loading')}</Notice>
+        )}
+      </div>
+    </>
+  );
+}
+
+interface InboxProps {
+  rows: ContactRequest[];
+  arrivals: string[];
+  clearArrivals: () => void;
+}
+
+function Inbox({ rows, arrivals, clearArrivals }: InboxProps) {
+  const uid = useId();
+  const [filters, setFilters] = useState<RequestFilters>(noFilters);
+  const [openId, setOpenId] = useState<string | null>(null);
+  // Typing stays instant; the 10,000-row filter runs on the deferred value.
+  const deferredFilters = useDeferredValue(filters);
+  const counts = useMemo(() => countByStatus(rows), [rows]);
+  const sources = useMemo(() => sourceOptions(rows), [rows]);
+  const visible = useMemo(() => filterRequests(rows, deferredFilters), [rows, deferredFilters]);
+  const fresh = useMemo(() => new Set(arrivals), [arrivals]);
+  const open = useMemo(() => rows.find((row) => row.id === openId) ?? null, [rows, openId]);
+  const set = (patch: Partial<RequestFilters>) =>
+    setFilters((current) => ({ ...current, ...patch }));
+
+  useNewRequestTitle(arrivals.length);
+
+  const counters: { key: RequestStatus | typeof ALL; label: string; value: number }[] = [
+    { key: ALL, label: adminText('admin.dashboard.total'), value: counts.total },
+    { key: 'new', label: adminText('admin.dashboard.new'), value: counts.new },
+    {
+      key: 'in_progress',
+      label: adminText('admin.dashboard.inProgress'),
+      value: counts.in_progress,
+    },
+    { key: 'completed', label: adminText('admin.dashboard.completed'), value: counts.completed },
+  ];
+  const selectClass =
+    'mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3 py-2.5 text-base focus:border-teal-700 focus:outline-none';
+
+  return (
+    <div className="space-y-6">
+      {arrivals.length > 0 && (
+        <div
+          role="status"
+          data-testid="new-requests"
+          className="sticky top-2 z-20 flex flex-wrap items-center gap-3 rounded-2xl bg-saffron-300 px-4 py-3 font-semibold text-teal-950 shadow-(--shadow-lift)"
+        >
+          <span className="relative flex size-3" aria-hidden="true">
+            <span className="absolute inline-flex size-full animate-ping rounded-full bg-offer-600 opacity-60 motion-reduce:animate-none" />
+            <span className="relative inline-flex size-3 rounded-full bg-offer-600" />
+          </span>
+          <span className="flex-1">
+            {adminText('admin.dashboard.arrived', { count: arrivals.length })}
+          </span>
+          <button
+            type="button"
+            className="btn min-h-10 bg-teal-900 px-4 py-1.5 text-sm text-white hover:bg-teal-800"
+            onClick={() => {
+              setFilters(noFilters);
+              window.scrollTo({ top: 0 });
+              clearArrivals();
+            }}
+          >
+            {adminText('admin.dashboard.arrivedShow')}
+          </button>
+          <button type="button" className="text-sm underline" onClick={clearArrivals}>
+            {adminText('admin.dashboard.arrivedDismiss')}
+          </button>
+        </div>
+      )}
+
+      <section aria-label={adminText('admin.dashboard.countersLabel')}>
+        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {counters.map((counter) => (
+            <li key={counter.key}>
+              <button
+                type="button"
+                aria-pressed={filters.status === counter.key}
+                onClick={() => set({ status: counter.key })}
+                data-testid={`counter-${counter.key === ALL ? 'total' : counter.key}`}
+                className={`card block w-full p-4 text-start transition-shadow hover:shadow-(--shadow-lift) ${
+                  filters.status === counter.key ? 'ring-2 ring-teal-700' : ''
+                }`}
+              >
+                <span className="block text-sm font-semibold text-muted">{counter.label}</span>
+                <span className="mt-1 block text-3xl font-bold text-teal-900" data-count>
+                  {counter.value}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <RequestsChart rows={rows} />
+
+      <section aria-label={adminText('admin.filters.label')} className="card p-4 sm:p-5">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_1fr]">
+          <div className="col-span-2 lg:col-span-1">
+            <label htmlFor={`${uid}-q`} className="block text-sm font-semibold text-teal-900">
+              {adminText('admin.filters.search')}
+            </label>
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute start-3 top-1/2 mt-0.5 size-4 -translate-y-1/2 text-muted"
+                aria-hidden="true"
+              />
+              <input
+                id={`${uid}-q`}
+                type="search"
+                dir="auto"
+                value={filters.query}
+                onChange={(event) => set({ query: event.target.value })}
+                placeholder={adminText('admin.filters.searchPlaceholder')}
+                className={`${selectClass} ps-9`}
+              />
+            </div>
+          </div>
+          <div>
+            <label htmlFor={`${uid}-status`} className="block text-sm font-semibold text-teal-900">
+              {adminText('admin.filters.status')}
+            </label>
+            <select
+              id={`${uid}-status`}
+              value={filters.status}
+              onChange={(event) => set({ status: event.target.value as RequestFilters['status'] })}
+              className={selectClass}
+            >
+              <option value={ALL}>{adminText('admin.filters.all')}</option>
+              {requestStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {statusLabel(status)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${uid}-service`} className="block text-sm font-semibold text-teal-900">
+              {adminText('admin.filters.service')}
+            </label>
+            <select
+              id={`${uid}-service`}
+              value={filters.service}
+              onChange={(event) => set({ service: event.target.value })}
+              className={selectClass}
+            >
+              <option value={ALL}>{adminText('admin.filters.all')}</option>
+              {requestServices.map((service) => (
+                <option key={service} value={service}>
+                  {serviceLabel(service)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${uid}-source`} className="block text-sm font-semibold text-teal-900">
+              {adminText('admin.filters.source')}
+            </label>
+            <select
+              id={`${uid}-source`}
+              value={filters.source}
+              onChange={(event) => set({ source: event.target.value })}
+              className={selectClass}
+            >
+              <option value={ALL}>{adminText('admin.filters.all')}</option>
+              {sources.map((source) => (
+                <option key={source.value} value={source.value}>
+                  {source.label} ({source.count})
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <p
+            className="flex-1 text-sm font-semibold text-muted"
+            role="status"
+            data-testid="showing"
+          >
+            {adminText('admin.dashboard.showing', { shown: visible.length, total: rows.length })}
+          </p>
+          {hasFilters(filters) && (
+            <button
+              type="button"
+              className="btn btn-ghost min-h-10 px-4 py-1.5 text-sm"
+              onClick={() => setFilters(noFilters)}
+            >
+              <RotateCcw className="size-4" aria-hidden="true" />
+              {adminText('admin.filters.clear')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn-primary min-h-10 px-4 py-1.5 text-sm"
+            disabled={visible.length === 0}
+            onClick={() => downloadText(csvFileName('requests'), requestsCsv(visible))}
+          >
+            <Download className="size-4" aria-hidden="true" />
+            {adminText('admin.filters.export')}
+          </button>
+        </div>
+      </section>
+
+      {rows.length === 0 ? (
+        <Notice>{adminText('admin.dashboard.empty')}</Notice>
+      ) : visible.length === 0 ? (
+        <Notice>{adminText('admin.dashboard.noMatch')}</Notice>
+      ) : (
+        <RequestList rows={visible} fresh={fresh} onOpen={setOpenId} />
+      )}
+
+      {open && <RequestDialog key={open.id} request={open} onClose={() => setOpenId(null)} />}
+    </div>
+  );
+}
+
+/** While new requests wait to be seen, the tab title counts them: "(2) لوحة الطلبات | …". */
+function useNewRequestTitle(count: number) {
+  const [baseTitle] = useState(() => document.title);
+  useEffect(() => {
+    document.title = count > 0 ? `(${count}) ${baseTitle}` : baseTitle;
+  }, [count, baseTitle]);
+}

@@ -1,0 +1,68 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { ContactRequest } from '~/lib/admin/rows.ts';
+import { adminText } from '~/lib/admin/strings.ts';
+import { RequestCard } from './RequestCard.tsx';
+
+interface RequestListProps {
+  rows: ContactRequest[];
+  fresh: ReadonlySet<string>;
+  onOpen: (id: string) => void;
+}
+
+/** A card's height before it is measured; cards with notes or badges grow and are re-measured. */
+const ESTIMATED_CARD_PX = 250;
+const GAP_PX = 16;
+
+/**
+ * The requests as a window-scrolled virtual list: only the cards near the viewport are in the page,
+ * so 10,000 requests render and scroll like 20. Positions are announced with aria-setsize/posinset.
+ */
+export function RequestList({ rows, fresh, onOpen }: RequestListProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [offset, setOffset] = useState(0);
+
+  // The list starts below the header, counters, chart and filters, whose height can change.
+  useLayoutEffect(() => {
+    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+    if (Math.abs(top - offset) > 1) setOffset(top);
+  });
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ESTIMATED_CARD_PX,
+    gap: GAP_PX,
+    overscan: 6,
+    scrollMargin: offset,
+    getItemKey: (index) => rows[index]!.id,
+  });
+
+  return (
+    <div
+      ref={listRef}
+      role="list"
+      aria-label={adminText('admin.dashboard.listLabel')}
+      data-testid="request-list"
+      className="relative"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const request = rows[item.index]!;
+        return (
+          <div
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            role="listitem"
+            aria-setsize={rows.length}
+            aria-posinset={item.index + 1}
+            className="absolute inset-x-0 top-0"
+            style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+          >
+            <RequestCard request={request} fresh={fresh.has(request.id)} onOpen={onOpen} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}

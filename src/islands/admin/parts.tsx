@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { statusLabel, statusOf } from '~/lib/admin/labels.ts';
+import type { RequestStatus } from '~/lib/admin/rows.ts';
+import { adminText } from '~/lib/admin/strings.ts';
+
+const statusStyles: Record<RequestStatus, string> = {
+  new: 'bg-saffron-300 text-teal-950',
+  in_progress: 'bg-teal-100 text-teal-900',
+  completed: 'bg-teal-700 text-white',
+  cancelled: 'bg-sand-200 text-ink',
+};
+
+export function StatusBadge({ status }: { status: string | null }) {
+  return (
+    <span
+      data-status={statusOf(status)}
+      className={`inline-flex shrink-0 items-center rounded-full px-3 py-0.5 text-sm font-semibold ${statusStyles[statusOf(status)]}`}
+    >
+      {statusLabel(status)}
+    </span>
+  );
+}
+
+export function Badge({
+  children,
+  tone = 'sand',
+}: {
+  children: ReactNode;
+  tone?: 'sand' | 'teal';
+}) {
+  return (
+    <span
+      dir="auto"
+      className={`inline-flex max-w-full items-center truncate rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        tone === 'teal' ? 'bg-teal-50 text-teal-800' : 'bg-sand-100 text-ink'
+      }`}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** A labelled value in a card or the dialog (a <dt>/<dd> pair). */
+export function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold text-muted">{label}</dt>
+      <dd className="mt-0.5 break-words text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/** Text a patient or coordinator typed: never HTML, direction from its own first letters. */
+export function UserText({ children, className = '' }: { children: string; className?: string }) {
+  return (
+    <span dir="auto" className={className}>
+      {children}
+    </span>
+  );
+}
+
+export function Missing() {
+  return <span className="text-muted">{adminText('admin.notSpecified')}</span>;
+}
+
+/** A full-width centred message (loading, empty, error) announced to screen readers. */
+export function Notice({
+  children,
+  tone = 'muted',
+}: {
+  children: ReactNode;
+  tone?: 'muted' | 'error';
+}) {
+  return (
+    <div
+      role="status"
+      className={`card px-6 py-12 text-center text-lg font-semibold ${tone === 'error' ? 'text-offer-700' : 'text-muted'}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Shown while the access check runs (nothing of the back office is shown before it passes). */
+export function Checking() {
+  return (
+    <div className="container-page py-16">
+      <Notice>{adminText('admin.checking')}</Notice>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * CSV export of what the screen shows. UTF-8 with a byte-order mark so Excel opens Arabic text
+ * correctly, RFC 4180 quoting, CRLF line ends, and cells that a spreadsheet would run as a formula
+ * (starting with = + - @ tab or CR) defused with a leading apostrophe (OWASP "CSV injection").
+ */
+import { formatCsvDate } from './dates.ts';
+import {
+  destinationLabel,
+  phoneDigits,
+  readinessLabel,
+  serviceLabel,
+  sourceLabel,
+  statusLabel,
+  timingLabel,
+} from './labels.ts';
+import type { ContactRequest, OfferLead } from './rows.ts';
+import { adminText } from './strings.ts';
+
+export const UTF8_BOM = '\uFEFF';
+
+export type CsvValue = string | number | null | undefined;
+
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A whole CSV document: BOM, header line, one line per row, CRLF after each line. */
+export function toCsv(header: readonly string[], rows: readonly CsvValue[][]): string {
+  const lines = [header, ...rows].map((cells) => cells.map(csvCell).join(','));
+  return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
+}
+
+const waLink = (phone: string) => `https://wa.me/${phoneDigits(phone)}`;
+
+/** The requests in the order given (the dashboard's current view), one line each. */
+export function requestsCsv(rows: readonly ContactRequest[]): string {
+  const header = [
+    adminText('admin.csv.date'),
+    adminText('admin.csv.name'),
+    adminText('admin.csv.phone'),
+    adminText('admin.csv.whatsapp'),
+    adminText('admin.csv.email'),
+    adminText('admin.csv.service'),
+    adminText('admin.csv.country'),
+    adminText('admin.csv.readiness'),
+    adminText('admin.csv.countries'),
+    adminText('admin.csv.timing'),
+    adminText('admin.csv.status'),
+    adminText('admin.csv.source'),
+    'utm_source',
+    'utm_medium',
+    'utm_campaign',
+    adminText('admin.csv.message'),
+    adminText('admin.csv.notes'),
+    adminText('admin.csv.updated'),
+    adminText('admin.csv.id'),
+  ];
+  return toCsv(
+    header,
+    rows.map((row) => [
+      formatCsvDate(row.created_at),
+      row.name,
+      phoneDigits(row.phone),
+      waLink(row.phone),
+      row.email,
+      serviceLabel(row.service),
+      row.country,
+      readinessLabel(row.ready_to_travel),
+      row.preferred_countries.map(destinationLabel).join('، '),
+      timingLabel(row.appointment_time),
+      statusLabel(row.status),
+      sourceLabel(row.source),
+      row.utm_source,
+      row.utm_medium,
+      row.utm_campaign,
+      row.message,
+      row.notes,
+      formatCsvDate(row.updated_at),
+      row.id,
+    ]),
+  );
+}
+
+/** The offer leads in the order given, one line each. */
+export function leadsCsv(rows: readonly OfferLead[]): string {
+  const header = [
+    adminText('admin.csv.date'),
+    adminText('admin.csv.name'),
+    adminText('admin.csv.phone'),
+    adminText('admin.csv.whatsapp'),
+    adminText('admin.csv.countryCode'),
+    adminText('admin.csv.country'),
+    adminText('admin.csv.source'),
+    'utm_source',
+    'utm_medium',
+    'utm_campaign',
+    adminText('admin.csv.id'),
+  ];
+  return toCsv(
+    header,
+    rows.map((row) => [
+      formatCsvDate(row.created_at),
+      row.name,
+      phoneDigits(row.phone),
+      waLink(row.phone),
+      // Digits only: a leading "+" would read as a formula (and be defused with an apostrophe).
+      row.country_code?.replace(/\D/g, ''),
+      row.country,
+      sourceLabel(row.source),
+      row.utm_source,
+      row.utm_medium,
+      row.utm_campaign,
+      row.id,
+    ]),
+  );
+}
+
+/** "rihla-requests-2025-11-20-1405.csv". */
+export function csvFileName(kind: 'requests' | 'leads', now = new Date()): string {
+  return `rihla-${kind}-${formatCsvDate(now).replace(' ', '-').replace(':', '')}.csv`;
+}
