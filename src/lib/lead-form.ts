@@ -114,12 +114,17 @@ export function validateLead(
   fields?: (keyof LeadValues)[],
 ): FieldErrors<LeadValues> {
   const result = leadSchema(messages).safeParse(values);
-  if (result.success) return {};
   const errors: FieldErrors<LeadValues> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of result.success ? [] : result.error.issues) {
     const field = issue.path[0] as keyof LeadValues;
     if (fields && !fields.includes(field)) continue;
     errors[field] ??= issue.message;
+  }
+  // The stored number is the country code plus what was typed; it must fit 8–15 digits too.
+  if (!errors.phone && (!fields || fields.includes('phone')) && /^\d{8,15}$/.test(values.phone)) {
+    const stored = composePhone(values.countryCode, values.phone);
+    if (stored.length > 15) errors.phone = message(messages, 'form.error.phoneMax');
+    else if (stored.length < 8) errors.phone = message(messages, 'form.error.phoneMin');
   }
   return errors;
 }

@@ -141,3 +141,10 @@ describe('the stored rows', () => {
     expect(unknown.country).toBe('');
   });
 });
+
+describe('the stored phone number', () => {
+  it('refuses a number that would exceed 15 digits once the country code is added', () => {
+    const errors = validateLead(ar, { ...valid, countryCode: '+966', phone: '123456789012345' });
+    expect(errors.phone).toBe('رقم الهاتف طويل جداً (15 رقماً كحد أقصى)');
+  });
+});
