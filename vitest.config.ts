@@ -9,6 +9,7 @@ export default defineConfig({
       'tests/build/**/*.test.ts',
       'local/tests/**/*.test.ts',
       'supabase/tests/**/*.test.ts',
+      'tests/load/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

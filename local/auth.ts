@@ -91,6 +91,7 @@ export async function handleAuth(
   if (method === 'POST' && path === '/token') {
     const payload = json();
     if (!payload) return authError(res, 400, 'bad_json', 'Could not parse request body as JSON');
+    if (hasUnstorableText(payload)) return unstorable(res);
     const grantType = url.searchParams.get('grant_type');
     if (grantType === 'refresh_token') return refresh(options, res, payload);
     if (grantType === 'password') return passwordSignIn(options, res, payload);
@@ -113,6 +114,24 @@ export async function handleAuth(
   );
 }
 
+/** True when a string anywhere in `value` has a NUL or a lone surrogate, which Postgres cannot store. */
+function hasUnstorableText(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000') || !value.isWellFormed();
+  if (Array.isArray(value)) return value.some(hasUnstorableText);
+  if (isRecord(value))
+    return Object.entries(value).some(([k, v]) => hasUnstorableText(k) || hasUnstorableText(v));
+  return false;
+}
+
+function unstorable(res: ServerResponse): void {
+  authError(
+    res,
+    400,
+    'validation_failed',
+    'Text contains characters that cannot be stored (NUL or an unpaired surrogate)',
+  );
+}
+
 async function signUp(options: AuthOptions, res: ServerResponse, payload: Record<string, unknown>) {
   const email = typeof payload['email'] === 'string' ? payload['email'].trim().toLowerCase() : '';
   const password = typeof payload['password'] === 'string' ? payload['password'] : '';
@@ -129,6 +148,7 @@ async function signUp(options: AuthOptions, res: ServerResponse, payload: Record
     if (!options.anonymousSignIns) {
       return authError(res, 422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     }
+    if (hasUnstorableText(data)) return unstorable(res);
     const session = await options.db.transaction(async (tx) => {
       const { rows } = await tx.query<UserRow>(
         `insert into auth.users (id, aud, role, is_anonymous, raw_app_meta_data, raw_user_meta_data, last_sign_in_at)
@@ -142,6 +162,7 @@ async function signUp(options: AuthOptions, res: ServerResponse, payload: Record
   }
   if (!options.signups)
     return authError(res, 422, 'signup_disabled', 'Signups not allowed for this instance');
+  if (hasUnstorableText(payload)) return unstorable(res);
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
     return authError(
       res,

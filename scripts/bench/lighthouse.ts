@@ -64,7 +64,7 @@ export async function runLighthouse(
     const results: LighthouseResult[] = [];
     for (const url of urls) {
       const lhrs: Lhr[] = [];
-      for (let run = 1; run <= runs; run++) {
+      for (let run = 1, failures = 0; run <= runs; run++) {
         onProgress(`lighthouse ${url} (run ${run}/${runs})`);
         const result = await lighthouse(url, {
           port: chrome.port,
@@ -72,9 +72,15 @@ export async function runLighthouse(
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
         });
-        if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-        if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
-        lhrs.push(result.lhr);
+        const error = result ? result.lhr.runtimeError : { message: 'no result' };
+        if (error) {
+          // Lighthouse occasionally loses the trace of a load (NO_NAVSTART); such a run is repeated.
+          if (++failures > 3) throw new Error(`${url}: ${error.message}`);
+          onProgress(`lighthouse ${url}: ${error.message}; repeating the run`);
+          run--;
+          continue;
+        }
+        lhrs.push(result!.lhr);
       }
       lhrs.sort(
         (a, b) =>

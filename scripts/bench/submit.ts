@@ -27,12 +27,14 @@ export async function benchSubmit(origin: string, runs = 5, log: (m: string) => 
       await page.goto(`${origin}/`);
       const form = page.getByTestId('lead-form-wizard');
       await form.scrollIntoViewIfNeeded();
+      // The form hydrates when it comes into view; typing into the server HTML before would be lost.
+      await page.waitForFunction(() => !document.querySelector('#contact astro-island[ssr]'));
       await form.getByLabel('الاسم الكامل').fill(`قياس الأداء ${run}`);
       await form
         .getByLabel('رقم الهاتف (واتساب)')
         .fill(`05${String(10_000_000 + run * 7919).slice(0, 8)}`);
       await form.getByRole('button', { name: 'التالي' }).click();
-      await form.getByRole('combobox').selectOption('hair-transplant');
+      await form.getByRole('combobox', { name: 'العلاج المطلوب' }).selectOption('hair-transplant');
       await form.getByRole('button', { name: 'التالي' }).click();
       await form.getByText('نعم', { exact: true }).click();
       await form.getByText('مرن', { exact: true }).click();

@@ -7,18 +7,31 @@ import type { Attribution } from '~/lib/lead-form.ts';
 
 const STORAGE_KEY = 'rihla:attribution';
 const utmKeys = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
-/** Bounds match the database's (200 characters per UTM value, about 4 KB of parameters). */
+/** Bounds match the database's (200 characters per UTM value, 4 KB of parameters as JSON). */
 const MAX_VALUE = 200;
-const MAX_PARAMS = 30;
+const MAX_KEY = 60;
+const MAX_PARAMS_BYTES = 3500;
+
+/** Text the database stores safely: no control characters, cut on whole characters. */
+function clean(value: string, max: number): string {
+  return Array.from(value.replace(/[\u0000-\u001f\u007f]/g, ''))
+    .slice(0, max)
+    .join('');
+}
 
 export function attributionFromUrl(url: URL): Attribution {
   const params: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) {
-    if (Object.keys(params).length >= MAX_PARAMS) break;
-    params[key.slice(0, 60)] = value.slice(0, MAX_VALUE);
+  let bytes = 2;
+  for (const [rawKey, rawValue] of url.searchParams) {
+    const key = clean(rawKey, MAX_KEY);
+    const value = clean(rawValue, MAX_VALUE);
+    const size = new TextEncoder().encode(JSON.stringify({ [key]: value })).length;
+    if (!key || bytes + size > MAX_PARAMS_BYTES) continue;
+    params[key] = value;
+    bytes += size;
   }
   const utm = Object.fromEntries(
-    utmKeys.map((key) => [key, url.searchParams.get(key)?.slice(0, MAX_VALUE) || null]),
+    utmKeys.map((key) => [key, clean(url.searchParams.get(key) ?? '', MAX_VALUE) || null]),
   ) as Pick<Attribution, (typeof utmKeys)[number]>;
   return { ...utm, params };
 }

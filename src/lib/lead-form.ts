@@ -94,7 +94,13 @@ export function leadSchema(messages: FormMessages) {
     phone: phoneField(messages),
     email: z.union([
       z.literal(''),
-      z.string().check(z.trim(), z.email(message(messages, 'form.error.email')), z.maxLength(254)),
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.email(message(messages, 'form.error.email')),
+          z.maxLength(254, message(messages, 'form.error.email')),
+        ),
     ]),
     service: z.enum(formServices, message(messages, 'form.error.service')),
     preferredCountries: z.array(z.string()).check(z.maxLength(9)),

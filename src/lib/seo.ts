@@ -33,6 +33,14 @@ export interface QuestionAnswer {
   answer: string;
 }
 
+/** Question/answer pairs of a content entry in one language. */
+export function localizedFaq(
+  items: { question: { ar: string; en: string }; answer: { ar: string; en: string } }[],
+  lang: Lang,
+): QuestionAnswer[] {
+  return items.map((item) => ({ question: item.question[lang], answer: item.answer[lang] }));
+}
+
 export function faqJsonLd(items: QuestionAnswer[]): JsonLd {
   return {
     '@context': 'https://schema.org',
@@ -56,4 +64,26 @@ export function breadcrumbJsonLd(items: { name: string; url: string }[]): JsonLd
       item: item.url,
     })),
   };
+}
+
+/**
+ * Structured data of an inner page: its breadcrumb trail (the last crumb is the page itself, at
+ * `pageUrl`) and, when it has questions, its FAQ.
+ */
+export function innerPageJsonLd(options: {
+  crumbs: { label: string; href?: string }[];
+  pageUrl: string;
+  origin: URL;
+  faq?: QuestionAnswer[];
+}): JsonLd[] {
+  const { crumbs, pageUrl, origin, faq = [] } = options;
+  return [
+    breadcrumbJsonLd(
+      crumbs.map((crumb) => ({
+        name: crumb.label,
+        url: new URL(crumb.href ?? pageUrl, origin).href,
+      })),
+    ),
+    ...(faq.length ? [faqJsonLd(faq)] : []),
+  ];
 }

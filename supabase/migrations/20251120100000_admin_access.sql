@@ -94,6 +94,11 @@ begin
   if login = '' or coalesce(_password, '') = '' then
     return false;
   end if;
+  -- No account has a longer name (the CLI allows 64): answer without recording a failure, so junk
+  -- names neither fill the failure log nor overflow its index.
+  if char_length(login) > 64 then
+    return false;
+  end if;
 
   -- Locked while the 5th most recent failure is less than 15 minutes old.
   select f.failed_at + interval '15 minutes'

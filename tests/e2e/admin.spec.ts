@@ -4,31 +4,11 @@
  * every assertion reads what a coordinator sees. Names are unique per test, so the two workers and
  * the other specs' leads never disturb a count.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { rowsNamed, serviceClient, uniqueName } from './backend.ts';
 import { expectNoSeriousA11yIssues, waitForIslands } from './helpers.ts';
-
-const dataDir = process.env['E2E_DATA_DIR'] ?? '.data/e2e';
-const PASSWORD = 'a long test password';
-
-/** Creates an admin with the CLI (through the running e2e server) and returns its username. */
-function createAdmin(prefix: string): string {
-  const username = `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
-  execFileSync(
-    process.execPath,
-    ['scripts/admin.ts', 'create', username, '--password', PASSWORD, '--data-dir', dataDir],
-    { stdio: 'pipe' },
-  );
-  return username;
-}
-
-function adminCli(...args: string[]) {
-  execFileSync(process.execPath, ['scripts/admin.ts', ...args, '--data-dir', dataDir], {
-    stdio: 'pipe',
-  });
-}
+import { adminCli, createAdmin, login, PASSWORD } from './staff.ts';
 
 function uniquePhone(): string {
   return `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
@@ -71,13 +51,6 @@ async function insertLead(input: LeadInput) {
     if (updateError) throw new Error(`set status: ${updateError.message}`);
   }
   return { phone };
-}
-
-async function login(page: Page, username: string, password = PASSWORD) {
-  await page.goto('/admin/login');
-  await page.getByLabel('اسم المستخدم').fill(username);
-  await page.getByLabel('كلمة المرور').fill(password);
-  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
 }
 
 async function openDashboard(page: Page, username: string) {
