@@ -6,11 +6,13 @@
 import * as z from 'zod/mini';
 import type { Lang } from '~/i18n/index.ts';
 import type { UiKey } from '~/i18n/ui/ar.ts';
+import { Constants } from '~/lib/database.types.ts';
 import { composePhone, countryCodes, countryFromPhone, stripNonDigits } from '~/lib/phone.ts';
 import { formServices } from '~/lib/services.ts';
 
-export const readinessOptions = ['yes', 'no', 'maybe'] as const;
-export const timingOptions = ['urgent', 'thisMonth', 'nextMonth', 'flexible'] as const;
+/** The answers the database accepts (its enums), in the order the form shows them. */
+export const readinessOptions = Constants.public.Enums.travel_readiness;
+export const timingOptions = Constants.public.Enums.appointment_timing;
 
 /** What the visitor types into the consultation form. */
 export interface LeadValues {

@@ -3,42 +3,14 @@
  * the mapping between them. The database trigger applies the same mapping when a lead fans out to
  * contact_requests; a test checks the two agree for every value.
  */
+import { Constants } from '~/lib/database.types.ts';
 
-/** Form values, in the order the forms list them. */
-export const formServices = [
-  'hair-transplant',
-  'dental-implants',
-  'hollywood-smile',
-  'rhinoplasty',
-  'facelift',
-  'liposuction',
-  'cosmetic-surgery',
-  'bariatric-surgery',
-  'ivf',
-  'lasik',
-  'orthopedic',
-  'health-checkup',
-  'other',
-] as const;
+/** Form values, in the order the forms list them (the database enum, spec 3.3). */
+export const formServices = Constants.public.Enums.lead_service;
 export type FormService = (typeof formServices)[number];
 
-/** Inbox values (contact_requests.service). */
-export const requestServices = [
-  'dental',
-  'hollywood',
-  'hairTransplant',
-  'cosmeticSurgery',
-  'bariatric',
-  'rhinoplasty',
-  'liposuction',
-  'facelift',
-  'lasik',
-  'orthopedic',
-  'ivf',
-  'healthCheckup',
-  'cosmetic',
-  'other',
-] as const;
+/** Inbox values (contact_requests.service, spec 3.2). */
+export const requestServices = Constants.public.Enums.request_service;
 export type RequestService = (typeof requestServices)[number];
 
 const renamed: Partial<Record<FormService, RequestService>> = {
@@ -50,9 +22,16 @@ const renamed: Partial<Record<FormService, RequestService>> = {
   'health-checkup': 'healthCheckup',
 };
 
-/** The inbox value of a form value (ARCHITECTURE section 3); the offer page's leads are hair. */
-export function requestServiceFor(formService: FormService | null): RequestService {
-  if (formService === null) return 'hairTransplant';
+/**
+ * The inbox value of a lead (ARCHITECTURE section 3): renamed form values; a lead without a service
+ * is hair transplant when it comes from the limited-offer page, "other" otherwise.
+ */
+export function requestServiceFor(
+  formService: FormService | null,
+  source?: string | null,
+): RequestService {
+  if (formService === null)
+    return source === 'hair-transplant-offer-page' ? 'hairTransplant' : 'other';
   return renamed[formService] ?? (formService as RequestService);
 }
 

@@ -29,7 +29,8 @@ describe('service mapping (form value → inbox value)', () => {
   });
 
   it('files offer-page leads (no service) as hair transplant', () => {
-    expect(requestServiceFor(null)).toBe('hairTransplant');
+    expect(requestServiceFor(null, 'hair-transplant-offer-page')).toBe('hairTransplant');
+    expect(requestServiceFor(null, '/')).toBe('other');
   });
 
   it('maps every form value to a valid inbox value with a label', () => {
