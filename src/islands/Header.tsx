@@ -146,7 +146,11 @@ export default function Header(props: HeaderProps) {
             lang={alternate.lang}
             title={alternate.title}
             onClick={rememberLanguage}
-            className="rounded-full px-3 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-50"
+            // On English pages the one Arabic word uses the system's Arabic font, so the page does
+            // not download a 40 KB web font for it.
+            className={`rounded-full px-3 py-2 text-sm font-semibold text-teal-800 hover:bg-teal-50 ${
+              alternate.lang === 'ar' ? 'font-[system-ui,sans-serif]' : ''
+            }`}
           >
             {alternate.label}
           </a>
