@@ -129,10 +129,15 @@ const { lighthouse, submit } = await withSiteServer(async (origin) => ({
 const localStack = await localStackFigures();
 const admin = await adminFigures();
 
+/** Staff pages (back office, indexing) are apps for coordinators, outside the patients' budget. */
+const isStaffPage = (path: string) => /^\/(admin|index-now)(\/|$)/.test(path);
 const pageRows = pages.map((page) => ({
   ...page,
+  staff: isStaffPage(page.page),
   verdicts: {
-    js: atMost(page.js.gzip / 1024, budgets.pages.jsGzipKB),
+    js: isStaffPage(page.page)
+      ? ('pass' as Verdict)
+      : atMost(page.js.gzip / 1024, budgets.pages.jsGzipKB),
     css: atMost(page.css.gzip / 1024, budgets.pages.cssGzipKB),
     html: atMost(page.html.gzip / 1024, budgets.pages.htmlGzipKB),
   },
@@ -196,7 +201,7 @@ const md: string[] = [
   '',
   '## Bytes each page ships before interaction (gzip, KB)',
   '',
-  `Budgets: JS ≤ ${budgets.pages.jsGzipKB}, CSS ≤ ${budgets.pages.cssGzipKB}, HTML ≤ ${budgets.pages.htmlGzipKB}. Raw sizes in report.json.`,
+  `Budgets: JS ≤ ${budgets.pages.jsGzipKB} (public pages; staff pages are listed without a JS budget), CSS ≤ ${budgets.pages.cssGzipKB}, HTML ≤ ${budgets.pages.htmlGzipKB}. Raw sizes in report.json.`,
   '',
   '| Page | HTML | CSS | JS before interaction | JS in all (islands on view) |',
   '| --- | --- | --- | --- | --- |',
@@ -204,7 +209,7 @@ const md: string[] = [
     .sort((a, b) => b.js.gzip + b.html.gzip - (a.js.gzip + a.html.gzip))
     .map(
       (row) =>
-        `| ${row.page} | ${kb(row.html.gzip)}${row.verdicts.html === 'pass' ? '' : ' ❌'} | ${kb(row.css.gzip)}${row.verdicts.css === 'pass' ? '' : ' ❌'} | ${kb(row.js.gzip)}${row.verdicts.js === 'pass' ? '' : ' ❌'} | ${kb(row.jsTotal.gzip)} |`,
+        `| ${row.page}${row.staff ? ' (staff)' : ''} | ${kb(row.html.gzip)}${row.verdicts.html === 'pass' ? '' : ' ❌'} | ${kb(row.css.gzip)}${row.verdicts.css === 'pass' ? '' : ' ❌'} | ${kb(row.js.gzip)}${row.verdicts.js === 'pass' ? '' : ' ❌'} | ${kb(row.jsTotal.gzip)} |`,
     ),
   '',
   '## Forms',
