@@ -18,7 +18,8 @@ export interface PageWeight {
   css: Weight;
   /** JavaScript loaded before any interaction: scripts and client:load/idle islands. */
   js: Weight;
-  /** All JavaScript, including islands that wait until they scroll into view (client:visible). */
+  /** All JavaScript, including islands that wait for the reader: scrolled into view (client:visible)
+   *  or a click on one of their triggers (client:click). */
   jsTotal: Weight;
   scripts: string[];
 }
@@ -51,7 +52,7 @@ function staticImports(code: string, from: string): string[] {
 
 /**
  * Site paths of the scripts a page loads, plus the inline module code. `eagerOnly` leaves out islands
- * hydrated on visibility or media queries, which load only when the reader gets to them.
+ * hydrated on visibility, media queries or a click, which load only when the reader gets to them.
  */
 function pageScripts(html: string, eagerOnly: boolean): { urls: string[]; inline: string[] } {
   const urls = new Set<string>();
@@ -66,7 +67,7 @@ function pageScripts(html: string, eagerOnly: boolean): { urls: string[]; inline
   for (const match of html.matchAll(/<astro-island\b[^>]*>/g)) {
     const tag = match[0];
     const directive = /\bclient="([^"]+)"/.exec(tag)?.[1] ?? 'load';
-    if (eagerOnly && (directive === 'visible' || directive === 'media')) continue;
+    if (eagerOnly && ['visible', 'media', 'click'].includes(directive)) continue;
     for (const url of tag.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g))
       urls.add(url[1]!);
   }

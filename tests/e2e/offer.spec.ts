@@ -92,6 +92,21 @@ test.describe('limited offer page', () => {
     await expect(dialog.getByLabel('الاسم الكامل')).toHaveValue('بيانات محفوظة');
   });
 
+  test('the dialog is downloaded on the first click, which opens it', async ({ page }) => {
+    const dialogScripts: string[] = [];
+    page.on('request', (request) => {
+      if (/OfferRegistration[^/]*\.js/.test(request.url())) dialogScripts.push(request.url());
+    });
+    await page.goto('/hair-transplant-offer');
+    await waitForIslands(page);
+    await page.waitForTimeout(500);
+    expect(dialogScripts, 'dialog script loaded before any click').toEqual([]);
+    await page.getByTestId('offer-badge').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('dialog').getByLabel('الاسم الكامل')).toBeEditable();
+    expect(dialogScripts).toHaveLength(1);
+  });
+
   test('axe finds no serious or critical issue on the offer page and in its dialog', async ({
     page,
   }) => {
@@ -100,5 +115,20 @@ test.describe('limited offer page', () => {
     await waitForIslands(page);
     await page.getByTestId('offer-badge').click();
     await expectNoSeriousA11yIssues(page);
+  });
+});
+
+test.describe('limited offer page without its dialog script', () => {
+  // A service worker would answer the script requests before page.route() sees them.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a registration click still books, on WhatsApp', async ({ page }) => {
+    await page.route(/OfferRegistration[^/]*\.js/, (route) => route.abort('internetdisconnected'));
+    await page.route('https://wa.me/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }),
+    );
+    await page.goto('/hair-transplant-offer');
+    await page.getByTestId('offer-badge').click();
+    await expect(page).toHaveURL(/^https:\/\/wa\.me\/\d+\?text=/);
   });
 });

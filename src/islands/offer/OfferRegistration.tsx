@@ -5,6 +5,7 @@ import { offerRow, validateOffer, type FieldErrors, type OfferValues } from '~/l
 import { countryFromPhone, stripNonDigits } from '~/lib/phone.ts';
 import { notifyAgency, preloadClient, submitLead } from '~/lib/submit-lead.ts';
 import { ToastStack, useToasts } from '~/islands/ui/Toasts.tsx';
+import { PENDING_ATTRIBUTE } from '~/integrations/click-directive/client.ts';
 
 export interface OfferRegistrationProps {
   strings: Partial<Record<UiKey, string>>;
@@ -17,7 +18,9 @@ const empty: OfferValues = { name: '', phone: '', website: '' };
 /**
  * The offer page's registration dialog (spec 2.4). Every element with [data-offer-register] opens
  * it; those are WhatsApp links in the HTML, so without JavaScript they still book the offer.
- * A native <dialog> keeps focus inside and closes on Esc.
+ * A native <dialog> keeps focus inside and closes on Esc. The page loads it with
+ * `client:click="[data-offer-register]"`: the click that loaded it is marked on its island and opens
+ * the dialog as soon as it is mounted.
  */
 export default function OfferRegistration({
   strings,
@@ -35,15 +38,23 @@ export default function OfferRegistration({
   const { toasts, show, dismiss } = useToasts();
 
   useEffect(() => {
+    const open = () => {
+      if (!idRef.current) idRef.current = crypto.randomUUID();
+      void preloadClient();
+      if (!dialogRef.current?.open) dialogRef.current?.showModal();
+    };
     const onClick = (event: MouseEvent) => {
       const trigger = (event.target as Element | null)?.closest('[data-offer-register]');
       if (!trigger) return;
       event.preventDefault();
-      if (!idRef.current) idRef.current = crypto.randomUUID();
-      void preloadClient();
-      dialogRef.current?.showModal();
+      open();
     };
     document.addEventListener('click', onClick);
+    const island = dialogRef.current?.closest(`[${PENDING_ATTRIBUTE}]`);
+    if (island) {
+      island.removeAttribute(PENDING_ATTRIBUTE);
+      open();
+    }
     return () => document.removeEventListener('click', onClick);
   }, []);
 
