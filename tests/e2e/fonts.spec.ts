@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+
+// Routes below must see the font requests, which a service worker would answer first.
+test.use({ serviceWorkers: 'block' });
+
+/** Sum of the page's layout shifts (what CLS adds up), read from the browser's own entries. */
+async function layoutShift(page: import('@playwright/test').Page) {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[])
+            if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+}
+
+test.describe('web fonts', () => {
+  test('an Arabic article does not move when its web fonts arrive late', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.route('**/*.woff2', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue();
+    });
+    await page.goto('/blog/hair-transplant-turkey-guide/', { waitUntil: 'commit' });
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(500);
+    expect(await layoutShift(page)).toBeLessThan(0.01);
+  });
+
+  test('with the fonts on time, Arabic pages render in Plex and English pages in Inter', async ({
+    page,
+  }) => {
+    const cdp = await page.context().newCDPSession(page);
+    /** The fonts Chromium actually drew an element's text with. */
+    const renderedFonts = async (selector: string) => {
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { root } = await cdp.send('DOM.getDocument');
+      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+      return [...new Set(fonts.map((font) => font.familyName))];
+    };
+    await page.goto('/blog/hair-transplant-turkey-guide/');
+    expect(await renderedFonts('h1')).toEqual(['IBM Plex Sans Arabic']);
+    expect(await renderedFonts('article p')).toEqual(['IBM Plex Sans Arabic']);
+    await page.goto('/en/blog/hair-transplant-turkey-guide/');
+    expect(await renderedFonts('h1')).toEqual(['Inter']);
+  });
+});
