@@ -5,7 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import securityHeaders from './src/integrations/security-headers.ts';
 import serviceWorker from './src/integrations/service-worker.ts';
-import clickDirective from './src/integrations/click-directive/index.ts';
+import clientDirectives from './src/integrations/client-directives/index.ts';
 
 /** Pages that must never be indexed: kept out of the sitemap (they are also `noindex`). */
 const unlisted = /\/(admin|thank-you|install|index-now|offline|404)(\/|$)/;
@@ -25,7 +25,7 @@ export default defineConfig({
   },
   integrations: [
     react(),
-    clickDirective(),
+    clientDirectives(),
     mdx(),
     sitemap({
       i18n: { defaultLocale: 'ar', locales: { ar: 'ar', en: 'en' } },

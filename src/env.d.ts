@@ -1,6 +1,9 @@
+// Our hydration directives (src/integrations/client-directives).
 declare namespace Astro {
   interface ClientDirectives {
-    /** Hydrate on the first click of an element matching this selector (src/integrations/click-directive). */
+    /** Hydrate on the first click of an element matching this selector. */
     'client:click'?: string;
+    /** Hydrate once the page has loaded and the browser is idle. */
+    'client:afterload'?: boolean;
   }
 }

@@ -12,6 +12,8 @@ export interface LighthouseResult {
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
   bytesByType: Record<string, number>;
   runs: number;
+  /** The performance score of every run, lowest first (the reported run is the median). */
+  performanceRuns: number[];
 }
 
 const chromePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -28,7 +30,12 @@ const chromeFlags = [
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-function summarize(url: string, lhr: Lhr, runs: number): LighthouseResult {
+function summarize(
+  url: string,
+  lhr: Lhr,
+  runs: number,
+  performanceRuns: number[],
+): LighthouseResult {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const bytesByType: Record<string, number> = {};
@@ -51,6 +58,7 @@ function summarize(url: string, lhr: Lhr, runs: number): LighthouseResult {
     },
     bytesByType,
     runs,
+    performanceRuns,
   };
 }
 
@@ -86,7 +94,10 @@ export async function runLighthouse(
         (a, b) =>
           (a.categories['performance']?.score ?? 0) - (b.categories['performance']?.score ?? 0),
       );
-      results.push(summarize(url, lhrs[Math.floor(lhrs.length / 2)]!, runs));
+      const performanceRuns = lhrs.map((lhr) =>
+        Math.round((lhr.categories['performance']?.score ?? 0) * 100),
+      );
+      results.push(summarize(url, lhrs[Math.floor(lhrs.length / 2)]!, runs, performanceRuns));
     }
     return results;
   } finally {

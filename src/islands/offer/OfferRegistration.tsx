@@ -5,7 +5,7 @@ import { offerRow, validateOffer, type FieldErrors, type OfferValues } from '~/l
 import { countryFromPhone, stripNonDigits } from '~/lib/phone.ts';
 import { notifyAgency, preloadClient, submitLead } from '~/lib/submit-lead.ts';
 import { ToastStack, useToasts } from '~/islands/ui/Toasts.tsx';
-import { PENDING_ATTRIBUTE } from '~/integrations/click-directive/client.ts';
+import { PENDING_ATTRIBUTE } from '~/integrations/client-directives/click.ts';
 
 export interface OfferRegistrationProps {
   strings: Partial<Record<UiKey, string>>;
