@@ -132,7 +132,32 @@ function unstorable(res: ServerResponse): void {
   );
 }
 
+/**
+ * GoTrue decodes the body into typed fields, so a field of the wrong JSON type is a 400 bad_json
+ * (an `email` of 123 must not turn a sign-up into an anonymous one). Answers and returns true then.
+ */
+function rejectsWrongTypes(res: ServerResponse, payload: Record<string, unknown>): boolean {
+  for (const field of ['email', 'password', 'phone']) {
+    const value = payload[field];
+    if (value !== undefined && value !== null && typeof value !== 'string') {
+      authError(
+        res,
+        400,
+        'bad_json',
+        `Could not parse request body as JSON: ${field} must be a string`,
+      );
+      return true;
+    }
+  }
+  if (payload['data'] !== undefined && payload['data'] !== null && !isRecord(payload['data'])) {
+    authError(res, 400, 'bad_json', 'Could not parse request body as JSON: data must be an object');
+    return true;
+  }
+  return false;
+}
+
 async function signUp(options: AuthOptions, res: ServerResponse, payload: Record<string, unknown>) {
+  if (rejectsWrongTypes(res, payload)) return;
   const email = typeof payload['email'] === 'string' ? payload['email'].trim().toLowerCase() : '';
   const password = typeof payload['password'] === 'string' ? payload['password'] : '';
   const data = isRecord(payload['data']) ? payload['data'] : {};
@@ -201,6 +226,7 @@ async function passwordSignIn(
   res: ServerResponse,
   payload: Record<string, unknown>,
 ) {
+  if (rejectsWrongTypes(res, payload)) return;
   const email = typeof payload['email'] === 'string' ? payload['email'].trim().toLowerCase() : '';
   const password = typeof payload['password'] === 'string' ? payload['password'] : '';
   if (!email || !password) {

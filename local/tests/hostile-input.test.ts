@@ -580,7 +580,7 @@ describe('send-form-notification', () => {
           string
         >;
         expect(mail['to']).toBe('care@rihla.care');
-        expect(mail['subject']).not.toMatch(/[\r\n]/);
+        expect(mail['subject']).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
         expect(mail).not.toHaveProperty('replyTo');
         if (body.message !== undefined && body.message.trim()) {
           expect(mail['text']).toContain(`Message:\n${body.message.trim()}`);
@@ -727,6 +727,26 @@ describe('auth sign-up', () => {
       expect(response.status, body).toBe(400);
       expect(await response.json()).toMatchObject({ error_code: 'bad_json' });
     }
+  });
+
+  it('fields of the wrong JSON type: 400 bad_json, not an anonymous sign-up', async () => {
+    const before = await users();
+    for (const body of [
+      { email: 123, password: 'secret123' },
+      { email: ['a@b.co'], password: 'secret123' },
+      { email: { at: 'a@b.co' } },
+      { password: 42 },
+      { phone: 966501234567 },
+      { data: 'note' },
+      { data: [1, 2] },
+    ]) {
+      const response = await signup(body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(await response.json()).toMatchObject({ error_code: 'bad_json' });
+      const signIn = await post('/auth/v1/token?grant_type=password', JSON.stringify(body));
+      expect(signIn.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(await users()).toBe(before);
   });
 
   for (const [label, value] of unstorable) {

@@ -74,14 +74,16 @@ describe('send-form-notification', () => {
       parseNotification({
         name: ' Layla ',
         phone: '+966 50-123-4567',
-        subject: 'New\r\nBcc: x@y.z',
-        message: 'line 1\nline 2',
+        subject: 'New\r\nBcc: x@y.z\u0085Cc: a@b.c\u2028\u0007!',
+        country: 'Saudi\tArabia\u0000',
+        message: 'line 1\nline 2\n\tindented',
       }),
     ).toMatchObject({
       name: 'Layla',
       phone: '966501234567',
-      subject: 'New Bcc: x@y.z',
-      message: 'line 1\nline 2',
+      subject: 'New Bcc: x@y.z Cc: a@b.c !',
+      country: 'Saudi Arabia',
+      message: 'line 1\nline 2\n\tindented',
       email: null,
     });
     const issues = parseNotification({

@@ -335,6 +335,26 @@ describe.each(backends)('lead capture on $name', (backend) => {
       expect(await countRows(db, 'private.lead_submissions')).toBe(21);
     });
 
+    it('refuses many leads in one request, even with different phones, and keeps none', async () => {
+      const rows = Array.from({ length: 3 }, () => leadRow());
+      const bulkInsert = (tx: Parameters<typeof insertLead>[0]) =>
+        tx.query(
+          `insert into public.offer_leads (name, phone, country_code, source, language)
+           select name, phone, country_code, source, language
+           from json_populate_recordset(null::public.offer_leads, $1::json)`,
+          [JSON.stringify(rows)],
+        );
+      const error = await expectSqlError(as(db, anon, bulkInsert), 'PT400');
+      expect(error.hint).toBe('one_lead_per_request');
+      await expectSqlError(as(db, await createUser(db), bulkInsert), 'PT400');
+      expect(await countRows(db, 'public.offer_leads')).toBe(0);
+      expect(await countRows(db, 'public.contact_requests')).toBe(0);
+      // One row per request is what the forms send; the service role may import in bulk.
+      expect(await as(db, anon, (tx) => insertLead(tx, leadRow()))).toBe(1);
+      await as(db, serviceRole, bulkInsert);
+      expect(await countRows(db, 'public.offer_leads')).toBe(4);
+    });
+
     it('does not limit the service role or the database owner', async () => {
       const phone = '966511111111';
       for (let i = 0; i < 6; i++) {

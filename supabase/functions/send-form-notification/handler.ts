@@ -32,6 +32,13 @@ export interface FormNotification {
   leadId: string | null;
 }
 
+/**
+ * Single-line fields end up in e-mail headers (the subject): every control character, and the
+ * Unicode line and paragraph separators, become a space. The message is the plain-text body and is
+ * kept as typed.
+ */
+const lineBreakers = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
 /** Validates the body; returns the notification or the list of problems. */
 export function parseNotification(body: Record<string, unknown>): FormNotification | Issue[] {
   const issues: Issue[] = [];
@@ -49,7 +56,7 @@ export function parseNotification(body: Record<string, unknown>): FormNotificati
       issues.push({ field, message: 'must be a string' });
       return null;
     }
-    const trimmed = singleLine ? value.replace(/[\r\n]+/g, ' ').trim() : value.trim();
+    const trimmed = singleLine ? value.replace(lineBreakers, ' ').trim() : value.trim();
     if (trimmed.length > max) issues.push({ field, message: `at most ${max} characters` });
     return trimmed;
   };
