@@ -37,7 +37,9 @@ export default function serviceWorker(): AstroIntegration {
               manifest: entries.filter(
                 (entry) =>
                   !entry.url.endsWith('.woff2') ||
-                  /ibm-plex-sans-arabic-arabic-(400|700)|inter-latin-wght-normal/.test(entry.url),
+                  /ibm-plex-sans-arabic-(arabic|latin)-(400|700)-normal|inter-latin-wght-normal/.test(
+                    entry.url,
+                  ),
               ),
               warnings: [],
             }),
