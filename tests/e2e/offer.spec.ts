@@ -35,6 +35,32 @@ test.describe('limited offer page', () => {
     await expect(bar).toHaveText(['01', '00', '00', '47']);
   });
 
+  test('the page built before the end tells the visitor once it has ended', async ({ page }) => {
+    await page.clock.install({ time: new Date('2025-10-28T20:59:45Z') });
+    await page.goto('/hair-transplant-offer');
+    await page.clock.pauseAt(new Date('2025-10-28T20:59:55Z'));
+    const status = page.getByTestId('offer-status');
+    const running = status.getByText('ينتهي العرض في 28 أكتوبر 2025');
+    const ended = status.getByText('انتهت فترة العرض. تواصل معنا لمعرفة أحدث العروض.');
+    await expect(running).toBeVisible();
+    await expect(ended).toBeHidden();
+    await expect(page.locator('[data-countdown=block] [data-unit]')).toHaveText([
+      '00',
+      '00',
+      '00',
+      '04',
+    ]);
+    await page.clock.runFor(6000);
+    await expect(ended).toBeVisible();
+    await expect(running).toBeHidden();
+    await expect(page.locator('[data-countdown=block] [data-unit]')).toHaveText([
+      '00',
+      '00',
+      '00',
+      '00',
+    ]);
+  });
+
   test('the dialog shows each exact message and stores campaign parameters', async ({ page }) => {
     await page.goto('/hair-transplant-offer?utm_campaign=x&fbclid=y');
     await waitForIslands(page);
