@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, RotateCcw, Search } from 'lucide-react';
+import { RotateCcw, Search } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { csvFileName, requestsCsv } from '~/lib/admin/csv.ts';
@@ -22,7 +22,7 @@ import { AdminHeader } from './AdminHeader.tsx';
 import { AdminProviders } from './AdminProviders.tsx';
 import { adminQueryKeys, fetchRequests } from './data.ts';
 import { downloadText } from './download.ts';
-import { Checking, Notice } from './parts.tsx';
+import { Checking, ExportCsvButton, LoadFailed, Notice } from './parts.tsx';
 import { RequestDialog } from './RequestDialog.tsx';
 import { RequestList } from './RequestList.tsx';
 import { RequestsChart } from './RequestsChart.tsx';
@@ -73,16 +73,10 @@ function Dashboard() {
         {requests.data ? (
           <Inbox rows={requests.data} arrivals={arrivals} clearArrivals={() => setArrivals([])} />
         ) : requests.isError ? (
-          <Notice tone="error">
-            <p>{adminText('admin.dashboard.loadError')}</p>
-            <button
-              type="button"
-              className="btn btn-primary mt-4"
-              onClick={() => void requests.refetch()}
-            >
-              {adminText('admin.dashboard.retry')}
-            </button>
-          </Notice>
+          <LoadFailed
+            message={adminText('admin.dashboard.loadError')}
+            onRetry={() => void requests.refetch()}
+          />
         ) : (
           <Notice>{adminText('admin.loading')}</Notice>
         )}
@@ -278,15 +272,11 @@ function Inbox({ rows, arrivals, clearArrivals }: InboxProps) {
               {adminText('admin.filters.clear')}
             </button>
           )}
-          <button
-            type="button"
-            className="btn btn-primary min-h-10 px-4 py-1.5 text-sm"
+          <ExportCsvButton
+            className="min-h-10 py-1.5"
             disabled={visible.length === 0}
-            onClick={() => downloadText(csvFileName('requests'), requestsCsv(visible))}
-          >
-            <Download className="size-4" aria-hidden="true" />
-            {adminText('admin.filters.export')}
-          </button>
+            onExport={() => downloadText(csvFileName('requests'), requestsCsv(visible))}
+          />
         </div>
       </section>
 

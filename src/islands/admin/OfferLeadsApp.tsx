@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, MessageCircle, Search, Trash2 } from 'lucide-react';
+import { MessageCircle, Search, Trash2 } from 'lucide-react';
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { csvFileName, leadsCsv } from '~/lib/admin/csv.ts';
@@ -13,7 +13,7 @@ import { AdminHeader } from './AdminHeader.tsx';
 import { AdminProviders } from './AdminProviders.tsx';
 import { adminQueryKeys, deleteLead, fetchLeads } from './data.ts';
 import { downloadText } from './download.ts';
-import { Badge, Checking, Notice, UserText } from './parts.tsx';
+import { Badge, Checking, ExportCsvButton, LoadFailed, Notice, UserText } from './parts.tsx';
 import { goToLogin } from './session.ts';
 import { useAdminGuard } from './useAdminGuard.ts';
 import { useLiveTable } from './useLiveTable.ts';
@@ -53,16 +53,10 @@ function OfferLeads() {
         {leads.data ? (
           <LeadsTable rows={leads.data} />
         ) : leads.isError ? (
-          <Notice tone="error">
-            <p>{adminText('admin.leads.loadError')}</p>
-            <button
-              type="button"
-              className="btn btn-primary mt-4"
-              onClick={() => void leads.refetch()}
-            >
-              {adminText('admin.dashboard.retry')}
-            </button>
-          </Notice>
+          <LoadFailed
+            message={adminText('admin.leads.loadError')}
+            onRetry={() => void leads.refetch()}
+          />
         ) : (
           <Notice>{adminText('admin.loading')}</Notice>
         )}
@@ -129,15 +123,11 @@ function LeadsTable({ rows }: { rows: OfferLead[] }) {
             />
           </div>
         </div>
-        <button
-          type="button"
-          className="btn btn-primary min-h-11 px-4 py-2 text-sm"
+        <ExportCsvButton
+          className="min-h-11 py-2"
           disabled={visible.length === 0}
-          onClick={() => downloadText(csvFileName('leads'), leadsCsv(visible))}
-        >
-          <Download className="size-4" aria-hidden="true" />
-          {adminText('admin.filters.export')}
-        </button>
+          onExport={() => downloadText(csvFileName('leads'), leadsCsv(visible))}
+        />
       </div>
 
       {rows.length === 0 ? (

@@ -1,3 +1,4 @@
+import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { statusLabel, statusOf } from '~/lib/admin/labels.ts';
 import type { RequestStatus } from '~/lib/admin/rows.ts';
@@ -78,6 +79,41 @@ export function Notice({
     >
       {children}
     </div>
+  );
+}
+
+/** A list that could not be loaded, with a button to try again. */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Notice tone="error">
+      <p>{message}</p>
+      <button type="button" className="btn btn-primary mt-4" onClick={onRetry}>
+        {adminText('admin.dashboard.retry')}
+      </button>
+    </Notice>
+  );
+}
+
+/** Downloads what the screen shows (its filters applied) as CSV; off while nothing is shown. */
+export function ExportCsvButton({
+  disabled,
+  onExport,
+  className,
+}: {
+  disabled: boolean;
+  onExport: () => void;
+  className: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-primary px-4 text-sm ${className}`}
+      disabled={disabled}
+      onClick={onExport}
+    >
+      <Download className="size-4" aria-hidden="true" />
+      {adminText('admin.filters.export')}
+    </button>
   );
 }
 
