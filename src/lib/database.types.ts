@@ -182,6 +182,10 @@ export type Database = {
         Args: never;
         Returns: undefined;
       };
+      canonical_phone: {
+        Args: { country_code: string; phone: string };
+        Returns: string;
+      };
       is_admin: {
         Args: { check_user_id: string };
         Returns: boolean;
