@@ -165,7 +165,13 @@ function formatAccounts(accounts: AdminAccount[]): string {
     account.username,
     account.createdAt,
     account.lastLoginAt ?? '-',
-    account.disabled ? 'disabled' : account.recentFailures >= 5 ? 'locked' : 'active',
+    // Failed logins slow down the address they came from, never the account itself
+    // (20261123140100_client_address_and_login_throttle.sql), so an account is never "locked".
+    account.disabled
+      ? 'disabled'
+      : account.recentFailures > 0
+        ? `active (${account.recentFailures} failed)`
+        : 'active',
     String(account.liveSessions),
   ]);
   const widths = header.map((title, index) =>

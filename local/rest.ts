@@ -21,6 +21,7 @@ import {
   type Preferences,
   type SelectList,
 } from './postgrest-query.ts';
+import { requestHeaders } from './client-address.ts';
 import type { RequestAuth } from './request-auth.ts';
 import {
   EXPOSED_SCHEMA,
@@ -376,7 +377,10 @@ function rangeOf(req: IncomingMessage, url: URL): { offset: number; limit: numbe
   return { offset, limit };
 }
 
-/** Runs `fn` in a transaction as the request's role, with the claims PostgREST would set. */
+/**
+ * Runs `fn` in a transaction as the request's role, with the claims and headers PostgREST would set
+ * (X-Forwarded-For carries the socket address, see client-address.ts).
+ */
 function asRequest<T>(
   ctx: RestContext,
   req: IncomingMessage,
@@ -389,8 +393,15 @@ function asRequest<T>(
     await tx.query(
       `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.method', $3, true), set_config('request.path', $4, true),
-              set_config('search_path', 'public, extensions', true)`,
-      [auth.role, JSON.stringify(auth.claims), req.method ?? 'GET', url.pathname],
+              set_config('search_path', 'public, extensions', true),
+              set_config('request.headers', $5, true)`,
+      [
+        auth.role,
+        JSON.stringify(auth.claims),
+        req.method ?? 'GET',
+        url.pathname,
+        JSON.stringify(requestHeaders(req)),
+      ],
     );
     if (ctx.db.kind === 'postgres') {
       await tx.query(`select set_config('statement_timeout', '8s', true)`);

@@ -47,8 +47,14 @@ export async function sqlBackends(): Promise<Backend[]> {
 }
 
 /** Who runs a statement: the API role plus, for signed-in users, their auth user id. */
-export type Actor =
-  { role: 'anon' } | { role: 'authenticated'; sub: string } | { role: 'service_role' };
+export type Actor = (
+  | { role: 'anon' }
+  | { role: 'authenticated'; sub: string; session_id?: string }
+  | { role: 'service_role' }
+) & {
+  /** The client's address, passed as the API gateway does (X-Forwarded-For in request.headers). */
+  address?: string;
+};
 
 export const anon: Actor = { role: 'anon' };
 export const serviceRole: Actor = { role: 'service_role' };
@@ -59,23 +65,63 @@ export const serviceRole: Actor = { role: 'service_role' };
  */
 export function as<T>(db: Database, actor: Actor, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    const claims = actor.role === 'authenticated' ? { role: actor.role, sub: actor.sub } : actor;
+    // Signed-in users carry their auth session id, as GoTrue's access tokens do.
+    const claims =
+      actor.role === 'authenticated'
+        ? { role: actor.role, sub: actor.sub, session_id: actor.session_id }
+        : { role: actor.role };
+    const headers = actor.address === undefined ? {} : { 'x-forwarded-for': actor.address };
     await tx.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`,
-      [actor.role, JSON.stringify(claims)],
+      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+              set_config('request.headers', $3, true)`,
+      [actor.role, JSON.stringify(claims), JSON.stringify(headers)],
     );
     return fn(tx);
   });
 }
 
-/** A signed-in (anonymous) auth user, as auth.signInAnonymously() creates one. */
-export async function createUser(db: Database): Promise<Actor & { role: 'authenticated' }> {
-  const { rows } = await db.query<{ id: string }>(
-    `insert into auth.users (id, aud, role, is_anonymous, raw_app_meta_data)
-     values (gen_random_uuid(), 'authenticated', 'authenticated', true, '{"provider":"anonymous"}')
-     returning id::text`,
+/**
+ * A signed-in (anonymous) auth user, as auth.signInAnonymously() creates one: the user, its auth
+ * session and a live refresh token. The actor's token carries the session id.
+ */
+export async function createUser(
+  db: Database,
+): Promise<Actor & { role: 'authenticated'; session_id: string }> {
+  const { rows } = await db.query<{ id: string; session_id: string }>(
+    `with new_user as (
+       insert into auth.users (id, aud, role, is_anonymous, raw_app_meta_data)
+       values (gen_random_uuid(), 'authenticated', 'authenticated', true, '{"provider":"anonymous"}')
+       returning id
+     ), new_session as (
+       insert into auth.sessions (id, user_id) select gen_random_uuid(), id from new_user
+       returning id, user_id
+     ), new_token as (
+       insert into auth.refresh_tokens (token, user_id, session_id)
+       select gen_random_uuid()::text, user_id::text, id from new_session
+     )
+     select user_id::text as id, id::text as session_id from new_session`,
   );
-  return { role: 'authenticated', sub: (rows[0] as { id: string }).id };
+  const row = rows[0] as { id: string; session_id: string };
+  return { role: 'authenticated', sub: row.id, session_id: row.session_id };
+}
+
+/** A second auth session (another sign-in) of the same user; its token carries the new id. */
+export async function createSession(
+  db: Database,
+  user: { sub: string },
+): Promise<Actor & { role: 'authenticated'; session_id: string }> {
+  const { rows } = await db.query<{ id: string }>(
+    `with new_session as (
+       insert into auth.sessions (id, user_id) values (gen_random_uuid(), $1::uuid)
+       returning id, user_id
+     ), new_token as (
+       insert into auth.refresh_tokens (token, user_id, session_id)
+       select gen_random_uuid()::text, user_id::text, id from new_session
+     )
+     select id::text from new_session`,
+    [user.sub],
+  );
+  return { role: 'authenticated', sub: user.sub, session_id: (rows[0] as { id: string }).id };
 }
 
 export async function createAdmin(db: Database, username: string, password: string): Promise<void> {
