@@ -39,6 +39,52 @@ export interface LocalStackOptions {
   /** One line per request and event; `false` silences the server. Default console.log. */
   log?: ((line: string) => void) | false;
   maxBodyBytes?: number;
+  /**
+   * Overrides of the lead limits in private.lead_limit_settings (column name → number), applied at
+   * start; default from RIHLA_LEAD_LIMITS ("per_address_per_10_minutes=1000,…"). Browser tests
+   * send every form from 127.0.0.1 and relax the per-address limit this way; the abuse tests keep
+   * the migration's defaults.
+   */
+  leadLimits?: Record<string, number>;
+}
+
+/** The columns of private.lead_limit_settings that may be overridden. */
+export const LEAD_LIMIT_SETTINGS = [
+  'per_phone_per_hour',
+  'per_address_per_10_minutes',
+  'per_client_per_hour',
+  'global_per_10_minutes',
+] as const;
+
+/** Parses RIHLA_LEAD_LIMITS ("name=number,…"); unknown names and bad numbers are an error. */
+export function parseLeadLimits(text: string | undefined): Record<string, number> {
+  const limits: Record<string, number> = {};
+  for (const part of (text ?? '').split(',').map((item) => item.trim())) {
+    if (!part) continue;
+    const [name = '', value = ''] = part.split('=').map((item) => item.trim());
+    const number = Number(value);
+    if (
+      !(LEAD_LIMIT_SETTINGS as readonly string[]).includes(name) ||
+      !Number.isInteger(number) ||
+      number < 1
+    ) {
+      throw new Error(
+        `RIHLA_LEAD_LIMITS: "${part}" is not <setting>=<positive integer> (settings: ${LEAD_LIMIT_SETTINGS.join(', ')})`,
+      );
+    }
+    limits[name] = number;
+  }
+  return limits;
+}
+
+/** Writes lead-limit overrides into private.lead_limit_settings. */
+export async function applyLeadLimits(db: Database, limits: Record<string, number>): Promise<void> {
+  for (const [name, value] of Object.entries(limits)) {
+    if (!(LEAD_LIMIT_SETTINGS as readonly string[]).includes(name)) {
+      throw new Error(`unknown lead limit setting: ${name}`);
+    }
+    await db.query(`update private.lead_limit_settings set ${name} = $1`, [value]);
+  }
 }
 
 export interface LocalStack {
@@ -137,6 +183,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       );
     }
     if (options.seed && (await applySeed(db))) log('[db] loaded supabase/seed.sql');
+    const leadLimits = options.leadLimits ?? parseLeadLimits(process.env['RIHLA_LEAD_LIMITS']);
+    if (!prepared.supabaseManaged && Object.keys(leadLimits).length) {
+      await applyLeadLimits(db, leadLimits);
+      log(`[db] lead limits: ${JSON.stringify(leadLimits)}`);
+    }
 
     const schema = new SchemaCache();
     await schema.load(db);

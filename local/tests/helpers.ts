@@ -6,6 +6,12 @@ import { expect } from 'vitest';
 import type { Database } from '../../src/lib/database.types.ts';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../index.ts';
 
+/** Lead limits for tests that are not about abuse: one address may send as many as they need. */
+export const RELAXED_LEAD_LIMITS = {
+  per_address_per_10_minutes: 100_000,
+  global_per_10_minutes: 100_000,
+};
+
 /** A local stack in memory (mail and indexing records in a temp dir), with its request log captured. */
 export async function startTestStack(
   options: Partial<LocalStackOptions> = {},
@@ -17,6 +23,9 @@ export async function startTestStack(
     inMemory: true,
     port: 0,
     log: (line) => logs.push(line),
+    // Every test client connects from 127.0.0.1; the abuse tests pass `leadLimits: {}` to keep the
+    // production limits.
+    leadLimits: RELAXED_LEAD_LIMITS,
     ...options,
   });
   return Object.assign(stack, {

@@ -6,7 +6,8 @@
  */
 
 export type SubmitOutcome =
-  { ok: true } | { ok: false; reason: 'network' | 'rate-limited' | 'rejected'; detail?: string };
+  | { ok: true }
+  | { ok: false; reason: 'network' | 'rate-limited' | 'busy' | 'rejected'; detail?: string };
 
 export interface SubmitOptions {
   /** Attempts in all, the first included. */
@@ -18,6 +19,12 @@ export interface SubmitOptions {
 
 /** The code the database raises when a phone or client sends too many leads (DatabaseErrorCode.rateLimited). */
 export const RATE_LIMIT_CODE = 'PT429';
+
+/**
+ * The code of the global ceiling on leads (DatabaseErrorCode.busy): the site is flooded, so the
+ * visitor is asked to write on WhatsApp instead; retrying now would not help.
+ */
+export const BUSY_CODE = 'PT503';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -47,6 +54,7 @@ export async function submitLead(
         .upsert(row as never, { onConflict: 'id', ignoreDuplicates: true });
       if (!error) return { ok: true };
       if (error.code === RATE_LIMIT_CODE) return { ok: false, reason: 'rate-limited' };
+      if (error.code === BUSY_CODE) return { ok: false, reason: 'busy' };
       const retryable = status === 0 || status >= 500 || status === 408 || status === 429;
       last = { ok: false, reason: retryable ? 'network' : 'rejected', detail: error.message };
       if (!retryable) return last;

@@ -344,6 +344,9 @@ export const ar = {
   'common.breadcrumb': 'مسار التنقل',
   'common.currency.EUR': '€',
   'common.currency.USD': '$',
+  // Issue 14 (abuse): the global ceiling on leads answered "busy".
+  'abuse.toast.busy':
+    'نستقبل عدداً كبيراً جداً من الطلبات الآن. بياناتك محفوظة في النموذج؛ يرجى مراسلتنا عبر واتساب أو المحاولة بعد قليل.',
 } as const;
 
 export type UiKey = keyof typeof ar;

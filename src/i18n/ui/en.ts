@@ -360,4 +360,7 @@ export const en = {
   'common.breadcrumb': 'Breadcrumb',
   'common.currency.EUR': '€',
   'common.currency.USD': '$',
+  // Issue 14 (abuse): the global ceiling on leads answered "busy".
+  'abuse.toast.busy':
+    'We are receiving a very large number of requests right now. Your details are kept in the form; please message us on WhatsApp or try again shortly.',
 } as const satisfies Record<UiKey, string>;

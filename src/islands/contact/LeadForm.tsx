@@ -177,9 +177,11 @@ export default function LeadForm(props: LeadFormProps) {
       'error',
       outcome.reason === 'rate-limited'
         ? s('form.toast.rateLimited')
-        : outcome.reason === 'rejected'
-          ? s('form.toast.rejected')
-          : s('form.toast.error'),
+        : outcome.reason === 'busy'
+          ? s('abuse.toast.busy')
+          : outcome.reason === 'rejected'
+            ? s('form.toast.rejected')
+            : s('form.toast.error'),
     );
   };
 

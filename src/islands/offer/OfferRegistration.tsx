@@ -103,7 +103,11 @@ export default function OfferRegistration({
     setSending(false);
     show(
       'error',
-      outcome.reason === 'rate-limited' ? s('form.toast.rateLimited') : s('offer.toast.error'),
+      outcome.reason === 'rate-limited'
+        ? s('form.toast.rateLimited')
+        : outcome.reason === 'busy'
+          ? s('abuse.toast.busy')
+          : s('offer.toast.error'),
     );
   };
 

@@ -1,0 +1,227 @@
+import { request } from 'node:http';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/lib/database.types.ts';
+import { ADMIN_PASSWORD, lead, startTestStack, type Client } from './helpers.ts';
+
+/**
+ * The attacks of issue 14 against the real local stack, each next to a legitimate user acting at
+ * the same moment. Distinct clients are distinct loopback source addresses (a socket bound to
+ * 127.0.0.2, 127.0.0.3, … connecting to the server on 127.0.0.1), so the address-based limits run
+ * end to end. The production lead limits apply here (`leadLimits: {}`).
+ */
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+
+beforeAll(async () => {
+  stack = await startTestStack({ leadLimits: {} });
+  await stack.sql(`select private.create_admin('staff', $1)`, [ADMIN_PASSWORD]);
+});
+afterAll(async () => {
+  await stack.cleanup();
+});
+beforeEach(async () => {
+  await stack.sql(
+    `truncate public.offer_leads, private.lead_submissions, private.admin_login_failures cascade`,
+  );
+});
+
+/** A fetch whose connections leave from `localAddress`, so the server sees that client address. */
+function fetchFrom(localAddress: string): typeof fetch {
+  return async (input, init) => {
+    const incoming = new Request(input, init);
+    const body = incoming.body ? Buffer.from(await incoming.arrayBuffer()) : undefined;
+    const url = new URL(incoming.url);
+    return new Promise<Response>((resolve, reject) => {
+      const outgoing = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: `${url.pathname}${url.search}`,
+          method: incoming.method,
+          headers: Object.fromEntries(incoming.headers),
+          localAddress,
+          agent: false,
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(response.headers)) {
+              if (typeof value === 'string') headers.set(name, value);
+              else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+            }
+            const status = response.statusCode ?? 500;
+            resolve(
+              new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), {
+                status,
+                headers,
+              }),
+            );
+          });
+          response.on('error', reject);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  };
+}
+
+/** supabase-js as a browser at `address` would use it. */
+function clientAt(address: string): Client {
+  return createClient<Database>(stack.url, stack.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: fetchFrom(address) },
+  });
+}
+
+async function signedInAdmin(address: string): Promise<Client> {
+  const admin = clientAt(address);
+  expect((await admin.auth.signInAnonymously()).error).toBeNull();
+  const { data, error } = await admin.rpc('admin_login', {
+    _username: 'staff',
+    _password: ADMIN_PASSWORD,
+  });
+  expect(error).toBeNull();
+  expect(data).toBe(true);
+  return admin;
+}
+
+/** A client that reuses a captured access token (what an attacker holding it would do). */
+function withToken(address: string, token: string): Client {
+  return createClient<Database>(stack.url, stack.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: fetchFrom(address), headers: { Authorization: `Bearer ${token}` } },
+  });
+}
+
+describe('rights die with the session', () => {
+  it('a signed-out session’s access token reads nothing, though it has not expired', async () => {
+    await stack.sql(
+      `insert into public.offer_leads (name, phone) values ('Layla Haddad', '966501234567')`,
+    );
+    const admin = await signedInAdmin('127.0.0.2');
+    const token = (await admin.auth.getSession()).data.session?.access_token ?? '';
+    expect(
+      (await withToken('127.0.0.2', token).from('contact_requests').select('id')).data,
+    ).toHaveLength(1);
+    // A plain sign-out (no admin_logout) ends the auth session.
+    expect((await admin.auth.signOut()).error).toBeNull();
+    const after = await withToken('127.0.0.2', token).from('contact_requests').select('id');
+    expect(after.error).toBeNull();
+    expect(after.data).toEqual([]);
+    // The same account signed in anew, elsewhere, still works.
+    const again = await signedInAdmin('127.0.0.3');
+    expect((await again.from('contact_requests').select('id')).data).toHaveLength(1);
+  });
+
+  it('refresh-token reuse (a stolen token replayed) ends the session and its rights', async () => {
+    await stack.sql(
+      `insert into public.offer_leads (name, phone) values ('Omar Saleh', '966501234568')`,
+    );
+    const admin = await signedInAdmin('127.0.0.2');
+    const first = (await admin.auth.getSession()).data.session;
+    const token = first?.access_token ?? '';
+    const refresh = async (refreshToken: string) =>
+      fetchFrom('127.0.0.2')(`${stack.url}/auth/v1/token?grant_type=refresh_token`, {
+        method: 'POST',
+        headers: { apikey: stack.anonKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
+    expect((await refresh(first?.refresh_token ?? '')).status).toBe(200);
+    // Replayed after GoTrue's reuse interval: the session is ended.
+    await stack.sql(`update auth.refresh_tokens set updated_at = now() - interval '1 minute'`);
+    expect((await refresh(first?.refresh_token ?? '')).status).toBe(400);
+    expect(
+      (await withToken('127.0.0.2', token).from('contact_requests').select('id')).data,
+    ).toEqual([]);
+  });
+});
+
+describe('a stranger cannot lock the admin out', () => {
+  it('five wrong passwords from one address do not stop the real admin at another', async () => {
+    const attacker = clientAt('127.0.0.4');
+    await attacker.auth.signInAnonymously();
+    const answers: (number | null)[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { status } = await attacker.rpc('admin_login', {
+        _username: 'staff',
+        _password: `guess number ${i}`,
+      });
+      answers.push(status);
+    }
+    // Each answer is a plain "no" or, from the 4th on, "wait" (how soon depends on the clock).
+    expect(answers.slice(0, 3)).toEqual([200, 200, 200]);
+    for (const status of answers.slice(3)) expect([200, 423]).toContain(status);
+    // However long the attacker keeps at it, only their own address is slowed: with 8 recent
+    // failures it waits 32 s, and a forged X-Forwarded-For does not give it a fresh address.
+    await stack.sql(
+      `insert into private.admin_login_failures (username, client_address)
+       select 'staff', '127.0.0.4' from generate_series(1, 8 - (
+         select count(*)::int from private.admin_login_failures))`,
+    );
+    const spoofing = createClient<Database>(stack.url, stack.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch: fetchFrom('127.0.0.4'), headers: { 'X-Forwarded-For': '203.0.113.99' } },
+    });
+    await spoofing.auth.signInAnonymously();
+    const spoofed = await spoofing.rpc('admin_login', { _username: 'staff', _password: 'again' });
+    expect(spoofed.status).toBe(423);
+    expect(spoofed.error).toMatchObject({ code: 'PT423', hint: 'login_throttled' });
+
+    await signedInAdmin('127.0.0.5');
+    const { rows } = await stack.sql<{ client_address: string; n: number }>(
+      `select client_address, count(*)::int as n from private.admin_login_failures group by 1`,
+    );
+    // Every failure is the attacker's; the admin's success cleared nothing of theirs.
+    expect(rows).toEqual([{ client_address: '127.0.0.4', n: 8 }]);
+  });
+});
+
+describe('a flood from one address', () => {
+  it('stores at most 5 leads per 10 minutes from it, while a patient elsewhere submits normally', async () => {
+    const bot = clientAt('127.0.0.6');
+    const patient = clientAt('127.0.0.7');
+    const statuses: number[] = [];
+    let patientDone = false;
+    const flood = (async () => {
+      for (let i = 0; i < 40; i++) {
+        // A new phone number each time, and a forged forwarding header: neither helps.
+        const { status } = await bot
+          .from('offer_leads')
+          .insert(lead())
+          .setHeader('X-Forwarded-For', `198.51.100.${i}`);
+        statuses.push(status);
+      }
+    })();
+    const patientLead = lead({ name: 'Patient Elsewhere' });
+    const { error } = await patient.from('offer_leads').insert(patientLead);
+    patientDone = error === null;
+    await flood;
+    expect(patientDone).toBe(true);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(35);
+    const { rows } = await stack.sql<{ name: string; n: number }>(
+      `select (name = 'Patient Elsewhere') as patient, count(*)::int as n from public.offer_leads group by 1 order by 1`,
+    );
+    expect(rows).toEqual([
+      { patient: false, n: 5 },
+      { patient: true, n: 1 },
+    ]);
+  });
+
+  it('the refusal is PT429 with the limit named, the contract the forms read', async () => {
+    const bot = clientAt('127.0.0.8');
+    for (let i = 0; i < 5; i++)
+      expect((await bot.from('offer_leads').insert(lead())).error).toBeNull();
+    const { error, status } = await bot.from('offer_leads').insert(lead());
+    expect(status).toBe(429);
+    expect(error).toMatchObject({
+      code: 'PT429',
+      hint: 'rate_limited',
+      details: 'limit: 5 leads per client address per 10 minutes',
+    });
+  });
+});
