@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -58,12 +58,22 @@ export function createLocalRuntime(options: FunctionsOptions): FunctionRuntime {
   };
 }
 
-/** Local mail: one JSON file per message under the outbox, and one log line. */
+/**
+ * Local mail: one JSON file per message under the outbox, and one log line. Like Resend, a message
+ * whose idempotency key was already delivered is not written again (its first id is returned).
+ */
 export function createOutboxTransport(dir: string, log: (line: string) => void): MailTransport {
   return {
     async send(message) {
       mkdirSync(dir, { recursive: true });
-      const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
+      const keyTag = message.idempotencyKey
+        ? createHash('sha256').update(message.idempotencyKey).digest('hex').slice(0, 16)
+        : null;
+      if (keyTag) {
+        const earlier = readdirSync(dir).find((name) => name.endsWith(`-${keyTag}.json`));
+        if (earlier) return { id: earlier.slice(0, -'.json'.length) };
+      }
+      const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${keyTag ?? randomBytes(3).toString('hex')}`;
       const file = join(dir, `${id}.json`);
       writeFileSync(
         file,
@@ -164,6 +174,27 @@ export class FunctionsHost {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * Runs a function's handler directly (no HTTP), as the service role: the local notification
+   * worker's timer (local/notification-worker.ts) calls send-form-notification this way, as
+   * pg_cron + pg_net do in production.
+   */
+  async call(name: string, body: unknown): Promise<Response> {
+    const handler = await this.load(name);
+    if (!handler) throw new Error(`no function named ${name}`);
+    return handler(
+      new Request(`${this.options.apiUrl}/functions/v1/${name}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          apikey: this.options.serviceRoleKey,
+          Authorization: `Bearer ${this.options.serviceRoleKey}`,
+        },
+        body: JSON.stringify(body),
+      }),
+    );
   }
 
   private load(name: string): Promise<((request: Request) => Promise<Response>) | null> {

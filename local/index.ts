@@ -46,6 +46,12 @@ export interface LocalStackOptions {
    * the migration's defaults.
    */
   leadLimits?: Record<string, number>;
+  /**
+   * How often the local notification worker mails due leads from the outbox (ms). Default 5000
+   * (production: every minute by pg_cron); 0 disables the timer, e.g. for tests that drain with
+   * `drainNotifications()` themselves.
+   */
+  notificationIntervalMs?: number;
 }
 
 /** The columns of private.lead_limit_settings that may be overridden. */
@@ -99,6 +105,8 @@ export interface LocalStack {
   sql<Row = Record<string, unknown>>(query: string, params?: unknown[]): Promise<QueryResult<Row>>;
   /** Resolves once every realtime change notified so far has been delivered. */
   realtimeIdle(): Promise<void>;
+  /** Runs one drain of the notification outbox now; resolves to the handler's HTTP status. */
+  drainNotifications(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -107,19 +115,44 @@ export interface DataDirLock {
   pid: number;
   url: string | null;
   startedAt: string;
+  /**
+   * When the holding process started, as the kernel counts it (/proc/<pid>/stat, field 22). After a
+   * crash the PID may be reused by an unrelated process; a different start time shows the lock is
+   * stale. Absent where /proc is not available.
+   */
+  processStart?: string;
+}
+
+/** The kernel's start time of process `pid` (clock ticks since boot), or undefined if unreadable. */
+export function processStartTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may itself contain spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[19];
+  } catch {
+    return undefined;
+  }
 }
 
 export function lockFile(dataDir: string): string {
   return join(dataDir, 'local-stack.lock');
 }
 
-/** The live process holding the data dir, if any (stale lock files are ignored). */
+/**
+ * The live process holding the data dir, if any. A lock is stale (ignored) when its process is
+ * gone, or when its PID now belongs to a process that started at another time (a reused PID).
+ */
 export function readLock(dataDir: string): DataDirLock | null {
   const file = lockFile(dataDir);
   if (!existsSync(file)) return null;
   try {
     const lock = JSON.parse(readFileSync(file, 'utf8')) as DataDirLock;
     process.kill(lock.pid, 0);
+    if (lock.processStart !== undefined) {
+      const now = processStartTime(lock.pid);
+      if (now !== undefined && now !== lock.processStart) return null;
+    }
     return lock;
   } catch {
     return null;
@@ -135,7 +168,13 @@ export function acquireLock(dataDir: string, url: string | null): void {
     );
   }
   mkdirSync(dataDir, { recursive: true });
-  const lock: DataDirLock = { pid: process.pid, url, startedAt: new Date().toISOString() };
+  const processStart = processStartTime(process.pid);
+  const lock: DataDirLock = {
+    pid: process.pid,
+    url,
+    startedAt: new Date().toISOString(),
+    ...(processStart === undefined ? {} : { processStart }),
+  };
   writeFileSync(lockFile(dataDir), `${JSON.stringify(lock)}\n`);
 }
 
@@ -203,6 +242,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       dataDir,
       log,
       ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+      notificationIntervalMs: options.notificationIntervalMs ?? 5000,
     });
     const server = api.server;
     const host = options.host ?? LOCAL_HOST;
@@ -230,6 +270,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       db: openDb,
       sql: (query, params) => openDb.query(query, params),
       realtimeIdle: () => openApi.realtime.idle(),
+      drainNotifications: () => openApi.notifications.drainNow(),
       close() {
         closing ??= (async () => {
           await openApi.close();

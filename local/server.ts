@@ -16,6 +16,7 @@ import {
   send,
   sendJson,
 } from './http.ts';
+import { startNotificationWorker, type NotificationWorker } from './notification-worker.ts';
 import { RealtimeServer } from './realtime.ts';
 import { authenticateRequest, requireApikey } from './request-auth.ts';
 import { handleRest } from './rest.ts';
@@ -40,11 +41,14 @@ export interface ApiServerOptions {
   dataDir: string;
   log: (line: string) => void;
   maxBodyBytes?: number;
+  /** How often the local notification worker drains the outbox; 0 only drains on request. */
+  notificationIntervalMs?: number;
 }
 
 export interface ApiServer {
   server: Server;
   realtime: RealtimeServer;
+  notifications: NotificationWorker;
   close(): Promise<void>;
 }
 
@@ -70,6 +74,11 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       log: options.log,
       skipJwtVerification: options.config.functionsWithoutJwt,
     }));
+  const notifications = startNotificationWorker({
+    intervalMs: options.notificationIntervalMs ?? 0,
+    drain: () => functionsHost().call('send-form-notification', {}),
+    log: options.log,
+  });
   const authOptions = (): AuthOptions => ({
     db: options.db,
     secret: options.secret,
@@ -216,7 +225,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   return {
     server,
     realtime,
+    notifications,
     async close() {
+      await notifications.stop();
       await realtime.close();
       await new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());

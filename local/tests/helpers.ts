@@ -26,6 +26,8 @@ export async function startTestStack(
     // Every test client connects from 127.0.0.1; the abuse tests pass `leadLimits: {}` to keep the
     // production limits.
     leadLimits: RELAXED_LEAD_LIMITS,
+    // Tests decide when the outbox is drained (stack.drainNotifications()).
+    notificationIntervalMs: 0,
     ...options,
   });
   return Object.assign(stack, {

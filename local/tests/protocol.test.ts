@@ -329,20 +329,14 @@ describe('the admin back office', () => {
 });
 
 describe('edge functions', () => {
-  it('send-form-notification writes the e-mail to the outbox, addressed to the fixed inbox', async () => {
+  it('send-form-notification mails a stored lead to the fixed inbox, built from the stored row', async () => {
+    const row = lead({ name: 'Layla', phone: '966501234567', email: 'layla@example.com' });
+    expect((await client(stack).from('offer_leads').insert(row)).error).toBeNull();
     const { data, error } = await client(stack).functions.invoke('send-form-notification', {
-      body: {
-        name: 'Layla',
-        phone: '966501234567',
-        email: 'layla@example.com',
-        service: 'Dental',
-        message: 'Hello',
-        subject: 'New consultation',
-        to: 'attacker@example.com',
-      },
+      body: { lead_id: row.id, to: 'attacker@example.com', subject: 'Forged' },
     });
     expect(error).toBeNull();
-    expect(data).toMatchObject({ ok: true });
+    expect(data).toEqual({ ok: true, sent: 1, failed: 0 });
     const outbox = join(stack.dataDir, 'outbox');
     const files = readdirSync(outbox);
     const mail = JSON.parse(readFileSync(join(outbox, files.at(-1) ?? ''), 'utf8')) as Record<
@@ -352,21 +346,21 @@ describe('edge functions', () => {
     expect(mail).toMatchObject({
       to: 'care@rihla.care',
       replyTo: 'layla@example.com',
-      subject: '[Rihla Care] New consultation',
+      subject: '[Rihla Care] استشارة طبية جديدة (dental-implants)',
     });
     expect(mail['text']).toContain('Phone: +966501234567');
     expect(stack.logs.some((line) => line.startsWith('[mail] outbox:'))).toBe(true);
   });
 
-  it('send-form-notification answers 400 with the invalid fields', async () => {
+  it('send-form-notification answers 400 for a lead id that is not a uuid', async () => {
     const { error } = await client(stack).functions.invoke('send-form-notification', {
-      body: { name: 'L', phone: 'abc' },
+      body: { lead_id: 'abc' },
     });
     expect(error).toBeInstanceOf(FunctionsHttpError);
     const response = (error as FunctionsHttpError).context as Response;
     expect(response.status).toBe(400);
     const body = (await response.json()) as { issues: { field: string }[] };
-    expect(body.issues.map((issue) => issue.field).sort()).toEqual(['name', 'phone']);
+    expect(body.issues.map((issue) => issue.field)).toEqual(['lead_id']);
   });
 
   it('google-indexing is for admins only, and records the submission locally', async () => {

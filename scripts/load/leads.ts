@@ -567,13 +567,8 @@ export async function runLeadLoad(options: LoadOptions = {}): Promise<LoadReport
           let timer: NodeJS.Timeout | undefined;
           const { error } = await Promise.race([
             notifier.functions.invoke('send-form-notification', {
-              body: {
-                name: row.name,
-                phone: row.phone,
-                message: row.notes ?? 'لا توجد ملاحظات',
-                subject: 'استشارة طبية جديدة',
-                lead_id: row.id,
-              },
+              // As the site does: the id only; the mail is built from the stored lead.
+              body: { lead_id: row.id },
             }),
             new Promise<{ error: Error }>((done) => {
               timer = setTimeout(() => done({ error: new Error('timeout') }), 15_000);

@@ -26,6 +26,7 @@ export type Database = {
           message: string | null;
           name: string;
           notes: string | null;
+          notification_failed_at: string | null;
           phone: string;
           preferred_countries: string[];
           ready_to_travel: Database['public']['Enums']['travel_readiness'] | null;
@@ -51,6 +52,7 @@ export type Database = {
           message?: string | null;
           name: string;
           notes?: string | null;
+          notification_failed_at?: string | null;
           phone: string;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
@@ -76,6 +78,7 @@ export type Database = {
           message?: string | null;
           name?: string;
           notes?: string | null;
+          notification_failed_at?: string | null;
           phone?: string;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
@@ -185,6 +188,14 @@ export type Database = {
       canonical_phone: {
         Args: { country_code: string; phone: string };
         Returns: string;
+      };
+      claim_lead_notifications: {
+        Args: { _lead_id: string; _limit: number };
+        Returns: Json;
+      };
+      finish_lead_notification: {
+        Args: { _error: string; _lead_id: string; _sent: boolean };
+        Returns: undefined;
       };
       is_admin: {
         Args: { check_user_id: string };

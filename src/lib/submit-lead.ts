@@ -66,14 +66,16 @@ export async function submitLead(
 }
 
 /**
- * Asks the notification function to email the agency. Its answer is not awaited for success (the
- * lead is already stored); we wait at most `timeoutMs` so that leaving the page does not cancel it.
+ * Nudges the notification worker to mail the agency about the stored lead `leadId` now rather than
+ * at its next run (supabase/functions/send-form-notification): only the id is sent, the mail is
+ * built from the stored row, and the lead is mailed even if this call never arrives. We wait at
+ * most `timeoutMs` so that leaving the page does not cancel it.
  */
-export async function notifyAgency(body: Record<string, string>, timeoutMs = 2500): Promise<void> {
+export async function notifyAgency(leadId: string, timeoutMs = 2500): Promise<void> {
   try {
     const { supabase } = await import('~/lib/supabase.ts');
     await Promise.race([
-      supabase.functions.invoke('send-form-notification', { body }),
+      supabase.functions.invoke('send-form-notification', { body: { lead_id: leadId } }),
       sleep(timeoutMs),
     ]);
   } catch {

@@ -10,7 +10,11 @@ import {
 import {
   composeEmail,
   createHandler as createNotificationHandler,
-  parseNotification,
+  internationalDigits,
+  multiLine,
+  replyToAddress,
+  singleLine,
+  type StoredLead,
 } from '../functions/send-form-notification/handler.ts';
 
 /**
@@ -69,101 +73,98 @@ const post = (body: unknown, headers: Record<string, string> = {}) =>
   });
 
 describe('send-form-notification', () => {
-  it('normalizes a valid body and lists every invalid field', () => {
-    expect(
-      parseNotification({
-        name: ' Layla ',
-        phone: '+966 50-123-4567',
-        subject: 'New\r\nBcc: x@y.z\u0085Cc: a@b.c\u2028\u0007!',
-        country: 'Saudi\tArabia\u0000',
-        message: 'line 1\nline 2\n\tindented',
-      }),
-    ).toMatchObject({
-      name: 'Layla',
-      phone: '966501234567',
-      subject: 'New Bcc: x@y.z Cc: a@b.c !',
-      country: 'Saudi Arabia',
-      message: 'line 1\nline 2\n\tindented',
-      email: null,
-    });
-    const issues = parseNotification({
-      name: 'L',
-      phone: '12ab',
-      email: 'nope',
-      message: 'x'.repeat(2001),
-      lead_id: 'x',
-      service: 3,
-    });
-    expect(Array.isArray(issues) && issues.map((issue) => issue.field).sort()).toEqual([
-      'email',
-      'lead_id',
-      'message',
-      'name',
-      'phone',
-      'service',
-    ]);
+  const stored = (overrides: Partial<StoredLead> = {}): StoredLead => ({
+    lead_id: '6f1c2a9e-0000-4000-8000-000000000001',
+    attempt: 1,
+    created_at: '2026-11-23T10:00:00+00:00',
+    name: 'Layla',
+    phone: '0501234567',
+    country_code: '+966',
+    country: 'Saudi Arabia',
+    email: null,
+    service: 'dental-implants',
+    notes: null,
+    source: '/',
+    page_url: null,
+    language: 'ar',
+    ready_to_travel: null,
+    preferred_countries: [],
+    appointment_time: null,
+    ...overrides,
   });
 
-  it('composes a plain-text e-mail with a WhatsApp link', () => {
-    const mail = composeEmail({
-      name: 'Layla',
-      phone: '966501234567',
-      email: null,
-      service: 'Dental implants',
-      message: null,
-      subject: null,
-      country: 'Saudi Arabia',
-      language: 'ar',
-      pageUrl: null,
-      leadId: null,
-    });
-    expect(mail.subject).toBe('[Rihla Care] New consultation request');
+  it('composes a plain-text e-mail from the stored row, with a WhatsApp link', () => {
+    const mail = composeEmail(stored());
+    expect(mail.subject).toBe('[Rihla Care] استشارة طبية جديدة (dental-implants)');
+    expect(mail.text).toContain('Phone: +966501234567');
     expect(mail.text).toContain('WhatsApp: https://wa.me/966501234567');
-    expect(mail.text).toContain('Service: Dental implants');
+    expect(mail.text).toContain('Service: dental-implants');
     expect(mail.text).not.toContain('Email:');
+    expect(composeEmail(stored({ source: '/hair-transplant-offer', service: null })).subject).toBe(
+      '[Rihla Care] تسجيل جديد - عرض زراعة الشعر',
+    );
   });
 
-  it('mails the fixed inbox, whatever recipient the caller names', async () => {
-    const platform = runtime();
-    const response = await createNotificationHandler(platform)(
-      post({
-        name: 'Layla',
-        phone: '966501234567',
-        email: 'layla@example.com',
-        to: 'attacker@example.com',
+  it('keeps control and bidi characters out of every line, and line breaks only in the message', () => {
+    const mail = composeEmail(
+      stored({
+        name: 'Ali \u202Egnp.exe\u202C Hassan\r\nBcc: x@y.z',
+        country: 'Saudi\tArabia\u0000\u2066',
+        notes: 'line 1\r\nline 2\u2028\u0007 \u200Fend',
       }),
     );
-    expect(response.status).toBe(202);
-    expect(await response.json()).toEqual({ ok: true, id: 'mail-1' });
-    expect(platform.sent).toEqual([
-      expect.objectContaining({
-        to: 'inbox@agency.test',
-        from: 'Site <site@agency.test>',
-        replyTo: 'layla@example.com',
-      }),
-    ]);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(mail.text).toContain('Name: Ali gnp.exe Hassan Bcc: x@y.z');
+    expect(mail.text).toContain('Country: Saudi Arabia');
+    expect(mail.text).toContain('line 1\nline 2');
+    expect(`${mail.subject}${mail.text}`).not.toMatch(
+      /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/,
+    );
+    expect(singleLine(' a\u0085b\u2029c ')).toBe('a b c');
+    expect(multiLine('a\r\n\u202Eb')).toBe('a\n b');
   });
 
-  it('answers preflights, wrong methods, bad bodies, missing configuration and delivery failures', async () => {
+  it('sets Reply-To only for a plain address', () => {
+    expect(replyToAddress('layla@example.com')).toBe('layla@example.com');
+    for (const bad of [
+      'a@b.c\r\nBcc: x@y.z',
+      '"x"@y.com',
+      'a@b.com, c@d.com',
+      'a\u202E@b.com',
+      null,
+    ]) {
+      expect(replyToAddress(bad)).toBeNull();
+    }
+  });
+
+  it('international digits match the database’s canonical_phone for the usual spellings', () => {
+    expect(internationalDigits('+966', '0501234567')).toBe('966501234567');
+    expect(internationalDigits('+966', '00966501234567')).toBe('966501234567');
+    expect(internationalDigits(null, '966501234567')).toBe('966501234567');
+  });
+
+  it('answers preflights, wrong methods, bad bodies and a missing configuration before any query', async () => {
     const handler = createNotificationHandler(runtime());
     expect(
       (await handler(new Request('http://functions.test/', { method: 'OPTIONS' }))).status,
     ).toBe(204);
     expect((await handler(new Request('http://functions.test/'))).status).toBe(405);
     expect((await handler(post('{"name": '))).status).toBe(400);
-    expect(
-      (await handler(post({ name: 'Layla', phone: '966501234567', message: 'x'.repeat(20_000) })))
-        .status,
-    ).toBe(400);
+    expect((await handler(post({ lead_id: 'not-a-uuid' }))).status).toBe(400);
     const unconfigured = createNotificationHandler(runtime({ env: {} }));
-    expect((await unconfigured(post({ name: 'Layla', phone: '966501234567' }))).status).toBe(500);
-    const failing = createNotificationHandler(
-      runtime({ mail: { send: async () => Promise.reject(new Error('provider down')) } }),
-    );
-    const failed = await failing(post({ name: 'Layla', phone: '966501234567' }));
-    expect(failed.status).toBe(502);
-    expect(await failed.json()).toEqual({ error: 'delivery_failed' });
+    expect((await unconfigured(post({}))).status).toBe(500);
+    // The database is unreachable: the lead waits in the outbox, nothing is mailed.
+    const platform = runtime({
+      env: {
+        NOTIFY_EMAIL_TO: 'inbox@agency.test',
+        NOTIFY_EMAIL_FROM: 'Site <site@agency.test>',
+        SUPABASE_URL: 'http://127.0.0.1:9',
+        SUPABASE_SERVICE_ROLE_KEY: 'service-key',
+      },
+      fetch: async () => new Response('down', { status: 503 }),
+    });
+    const down = await createNotificationHandler(platform)(post({}));
+    expect(down.status).toBe(503);
+    expect(platform.sent).toEqual([]);
   });
 
   it('production transport: posts a Resend-style body with the API key and surfaces failures', async () => {

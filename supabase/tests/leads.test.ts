@@ -284,6 +284,64 @@ describe.each(backends)('lead capture on $name', (backend) => {
       }
     });
 
+    it('refuses a name that is empty once invisible characters and spaces are removed', async () => {
+      for (const name of [
+        '\u200b\u200b\u200b',
+        '\u00a0\u00a0\u00a0',
+        '\u200d\ufeff\u2060 \u3164',
+        'A\u200b\u200b',
+        '\u202e\u202e\u202e',
+      ]) {
+        const error = await expectSqlError(
+          as(db, anon, (tx) => insertLead(tx, leadRow({ name }))),
+          '23514',
+        );
+        expect(error.constraint, JSON.stringify(name)).toMatch(
+          /^offer_leads_name_(visible|length)$/,
+        );
+      }
+      expect(await countRows(db, 'public.offer_leads')).toBe(0);
+    });
+
+    it('neutralizes bidi controls in single-line fields, keeping the joiners names need', async () => {
+      const id = randomUUID();
+      await as(db, anon, (tx) =>
+        insertLead(
+          tx,
+          leadRow({
+            id,
+            name: 'Ali \u202Egnp.exe\u202C Hassan',
+            country: '\u2067Saudi\u2069 Arabia\u200f',
+            preferred_countries: ['Tur\u202Ekey'],
+            utm_campaign: '\u202Dx',
+          }),
+        ),
+      );
+      await as(db, anon, (tx) => insertLead(tx, leadRow({ name: 'می\u200cخواهم' })));
+      const { rows } = await db.query<Record<string, unknown>>(
+        `select l.name, l.country, l.preferred_countries, l.utm_campaign, r.name as request_name
+         from public.offer_leads l join public.contact_requests r on r.lead_id = l.id
+         order by l.created_at`,
+      );
+      expect(rows[0]).toEqual({
+        name: 'Ali gnp.exe Hassan',
+        country: 'Saudi Arabia',
+        preferred_countries: ['Turkey'],
+        utm_campaign: 'x',
+        request_name: 'Ali gnp.exe Hassan',
+      });
+      expect(rows[1]?.name).toBe('می\u200cخواهم');
+      // An admin correcting a lead cannot bring them back either.
+      await as(db, admin, (tx) =>
+        tx.query(`update public.offer_leads set name = $1 where id = $2`, ['Eve\u202E', id]),
+      );
+      const { rows: updated } = await db.query<{ name: string }>(
+        `select name from public.offer_leads where id = $1`,
+        [id],
+      );
+      expect(updated[0]?.name).toBe('Eve');
+    });
+
     it('normalizes text and stamps the server time whatever the client sends', async () => {
       await as(db, anon, (tx) =>
         insertLead(

@@ -24,6 +24,25 @@ describe('CSV cells (RFC 4180)', () => {
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell(-1)).toBe('-1');
   });
+
+  it('defuses a formula hidden behind leading whitespace, NBSP, line breaks or invisible marks', () => {
+    for (const hidden of [
+      ' =1+1',
+      '\u00a0=1+1',
+      '\n=1+1',
+      '\r\n@SUM(A1)',
+      '\t-1',
+      '\u200b+1',
+      '\u202e=cmd',
+      '\ufeff=1',
+      '\u3000=1',
+      '\uff1d1+1',
+    ]) {
+      expect(csvCell(hidden).replace(/^"/, ''), JSON.stringify(hidden)).toMatch(/^'/);
+    }
+    // Ordinary text that merely starts with a space is left alone.
+    expect(csvCell(' padded')).toBe('" padded"');
+  });
 });
 
 describe('CSV documents', () => {
@@ -38,6 +57,7 @@ describe('CSV documents', () => {
   it('export requests with Arabic labels, in the order given', () => {
     const base: Omit<ContactRequest, 'id' | 'name' | 'phone' | 'status'> = {
       lead_id: 'l',
+      notification_failed_at: null,
       created_at: '2025-11-20T10:00:00Z',
       updated_at: '2025-11-21T10:00:00Z',
       email: 'a@b.co',

@@ -20,6 +20,7 @@ function request(patch: Partial<ContactRequest>): ContactRequest {
   return {
     id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
     lead_id: `10000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+    notification_failed_at: null,
     created_at: '2025-11-20T10:00:00+00:00',
     updated_at: '2025-11-20T10:00:00+00:00',
     name: 'Patient',

@@ -195,4 +195,6 @@ export const adminAr = {
   'admin.leads.page': 'صفحة {page} من {pages}',
   'admin.leads.previous': 'السابق',
   'admin.leads.next': 'التالي',
+  // Issue 14 (abuse): the request's notification e-mail was given up.
+  'admin.abuse.notMailed': 'لم يُرسَل بريد التنبيه',
 } as const;

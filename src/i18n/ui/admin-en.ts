@@ -197,4 +197,6 @@ export const adminEn = {
   'admin.leads.page': 'Page {page} of {pages}',
   'admin.leads.previous': 'Previous',
   'admin.leads.next': 'Next',
+  // Issue 14 (abuse): the request's notification e-mail was given up.
+  'admin.abuse.notMailed': 'Not mailed',
 } as const satisfies Record<keyof typeof adminAr, string>;

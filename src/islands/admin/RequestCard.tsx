@@ -56,6 +56,8 @@ export const RequestCard = memo(function RequestCard({ request, fresh, onOpen }:
         </h3>
         <div className="flex items-center gap-2">
           {fresh && <Badge tone="teal">{adminText('admin.dashboard.freshBadge')}</Badge>}
+          {/* The agency's e-mail about this request was given up (notification outbox, issue 14). */}
+          {request.notification_failed_at && <Badge>{adminText('admin.abuse.notMailed')}</Badge>}
           <StatusBadge status={request.status} />
         </div>
       </div>

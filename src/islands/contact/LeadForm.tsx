@@ -154,18 +154,8 @@ export default function LeadForm(props: LeadFormProps) {
       } catch {
         // Nothing to clear.
       }
-      const service = services.find((option) => option.value === values.service)?.label ?? '';
       await Promise.all([
-        values.website
-          ? Promise.resolve()
-          : notifyAgency({
-              name: values.name.trim(),
-              phone: composePhone(values.countryCode, values.phone),
-              email: values.email.trim(),
-              service,
-              message: values.notes.trim() || 'لا توجد ملاحظات',
-              subject: 'استشارة طبية جديدة',
-            }),
+        values.website ? Promise.resolve() : notifyAgency(draft.id),
         new Promise((resolve) => setTimeout(resolve, REDIRECT_AFTER_MS)),
       ]);
       window.location.assign(thankYouHref);

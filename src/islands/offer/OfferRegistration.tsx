@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { UiKey } from '~/i18n/ui/ar.ts';
 import { readAttribution } from '~/lib/attribution.ts';
 import { offerRow, validateOffer, type FieldErrors, type OfferValues } from '~/lib/lead-form.ts';
-import { countryFromPhone, stripNonDigits } from '~/lib/phone.ts';
+import { stripNonDigits } from '~/lib/phone.ts';
 import { notifyAgency, preloadClient, submitLead } from '~/lib/submit-lead.ts';
 import { ToastStack, useToasts } from '~/islands/ui/Toasts.tsx';
 import { PENDING_ATTRIBUTE } from '~/integrations/client-directives/click.ts';
@@ -10,6 +10,7 @@ import { PENDING_ATTRIBUTE } from '~/integrations/client-directives/click.ts';
 export interface OfferRegistrationProps {
   strings: Partial<Record<UiKey, string>>;
   thankYouHref: string;
+  /** Shown by the page; the agency's mail is built from the stored lead (send-form-notification). */
   offerPriceUsd: number;
 }
 
@@ -22,11 +23,7 @@ const empty: OfferValues = { name: '', phone: '', website: '' };
  * `client:click="[data-offer-register]"`: the click that loaded it is marked on its island and opens
  * the dialog as soon as it is mounted.
  */
-export default function OfferRegistration({
-  strings,
-  thankYouHref,
-  offerPriceUsd,
-}: OfferRegistrationProps) {
+export default function OfferRegistration({ strings, thankYouHref }: OfferRegistrationProps) {
   const s = (key: UiKey) => strings[key] ?? key;
   const uid = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -83,15 +80,7 @@ export default function OfferRegistration({
         );
     if (outcome.ok) {
       show('success', s('offer.toast.success'));
-      const country = countryFromPhone(stripNonDigits(values.phone))?.name.ar ?? 'غير محدد';
-      const notified = values.website
-        ? Promise.resolve()
-        : notifyAgency({
-            name: values.name.trim(),
-            phone: stripNonDigits(values.phone),
-            message: `تسجيل في عرض زراعة الشعر الخاص بسعر ${offerPriceUsd} دولار - الدولة: ${country}`,
-            subject: 'تسجيل جديد - عرض زراعة الشعر',
-          });
+      const notified = values.website ? Promise.resolve() : notifyAgency(idRef.current);
       close();
       setValues(empty);
       idRef.current = '';

@@ -1,7 +1,8 @@
 /**
  * CSV export of what the screen shows. UTF-8 with a byte-order mark so Excel opens Arabic text
  * correctly, RFC 4180 quoting, CRLF line ends, and cells that a spreadsheet would run as a formula
- * (starting with = + - @ tab or CR) defused with a leading apostrophe (OWASP "CSV injection").
+ * (starting with = + - @ tab, CR or LF, also after leading whitespace, NBSP or invisible characters)
+ * defused with a leading apostrophe (OWASP "CSV injection").
  */
 import { formatCsvDate } from './dates.ts';
 import {
@@ -20,10 +21,18 @@ export const UTF8_BOM = '\uFEFF';
 
 export type CsvValue = string | number | null | undefined;
 
+/**
+ * A cell a spreadsheet may run as a formula: = + - @ (or a tab, CR or LF) first, possibly after
+ * whitespace (spaces, NBSP and the other Unicode spaces, line breaks) or invisible characters
+ * (zero-width, bidi controls, BOM) that spreadsheets skip or that hide the sign from the reader.
+ */
+const FORMULA_START =
+  /^[\s\u00a0\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*[=+\-@\t\r\n\uff0b\uff0d\uff1d\uff20]/;
+
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -18,7 +18,11 @@ export function createHttpEmailTransport(
       if (!apiKey) throw new Error('EMAIL_API_KEY is not set');
       const response = await fetchImpl(env('EMAIL_API_URL') ?? 'https://api.resend.com/emails', {
         method: 'POST',
-        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+        headers: {
+          Authorization: `Bearer ${apiKey}`,
+          'Content-Type': 'application/json',
+          ...(message.idempotencyKey ? { 'Idempotency-Key': message.idempotencyKey } : {}),
+        },
         body: JSON.stringify({
           from: message.from,
           to: [message.to],

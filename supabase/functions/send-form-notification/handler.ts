@@ -2,121 +2,208 @@ import { json, preflight, readJsonObject } from '../_shared/http.ts';
 import type { FunctionRuntime } from '../_shared/runtime.ts';
 
 /**
- * send-form-notification (spec call 2): after a lead is stored, the form asks for an e-mail to the
- * agency's inbox. The recipient is fixed by the NOTIFY_EMAIL_TO secret, never chosen by the caller,
- * and every field is validated and bounded. A failure here never loses the lead: the browser has
- * already stored it, and the answer is not read (the spec ignores it).
+ * send-form-notification: the delivery worker of the lead outbox
+ * (supabase/migrations/20261123140300_notification_outbox.sql). It never mails text from the
+ * request: it claims stored, unmailed leads through the service-role functions
+ * claim_lead_notifications / finish_lead_notification and mails each one, built from the stored
+ * row, to the fixed NOTIFY_EMAIL_TO inbox.
  *
- * Body: { name, phone, email?, service?, message?, subject?, country?, language?, page_url?, lead_id? }
- * Answers: 202 { ok: true, id } | 400 { error: 'invalid_body', issues } | 405 | 500 { error: 'not_configured' }
- *          | 502 { error: 'delivery_failed' }
+ *   POST { lead_id }  a nudge (the form's call 2 after a stored lead): that lead only, if it exists,
+ *                     is unmailed and due. Any other field is ignored.
+ *   POST {}           a drain (pg_cron every minute in production, a timer locally): up to
+ *                     BATCH due notifications.
+ * Answers: 202 { ok: true, sent, failed: 0 } | 400 { error: 'invalid_body' } | 405
+ *          | 500 { error: 'not_configured' } | 502 { error: 'delivery_failed', sent, failed }
+ *          | 503 { error: 'outbox_unavailable' }
+ * A failing delivery is recorded and retried by later drains; a lead is never lost by it.
  */
 
 const MAX_BODY_BYTES = 16 * 1024;
+const BATCH = 25;
+/** Deliveries in flight at once within one drain. */
+const CONCURRENCY = 5;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface Issue {
-  field: string;
-  message: string;
-}
-
-export interface FormNotification {
+/** A stored lead as claim_lead_notifications returns it. */
+export interface StoredLead {
+  lead_id: string;
+  attempt: number;
+  created_at: string;
   name: string;
   phone: string;
+  country_code: string | null;
+  country: string | null;
   email: string | null;
   service: string | null;
-  message: string | null;
-  subject: string | null;
-  country: string | null;
+  notes: string | null;
+  source: string | null;
+  page_url: string | null;
   language: string | null;
-  pageUrl: string | null;
-  leadId: string | null;
+  ready_to_travel: string | null;
+  preferred_countries: string[] | null;
+  appointment_time: string | null;
 }
 
 /**
- * Single-line fields end up in e-mail headers (the subject): every control character, and the
- * Unicode line and paragraph separators, become a space. The message is the plain-text body and is
- * kept as typed.
+ * Characters that must never reach a subject or a body as they are: C0/C1 controls (header and
+ * terminal tricks), the Unicode line and paragraph separators, and the bidi controls that make
+ * "Ali\u202Egnp.exe" display as "Aliexe.png" (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069).
  */
-const lineBreakers = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+const CONTROL_OR_BIDI =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-/** Validates the body; returns the notification or the list of problems. */
-export function parseNotification(body: Record<string, unknown>): FormNotification | Issue[] {
-  const issues: Issue[] = [];
-  const text = (field: string, max: number, required = false, singleLine = true): string | null => {
-    const value = body[field];
-    if (
-      value === undefined ||
-      value === null ||
-      (typeof value === 'string' && value.trim() === '')
-    ) {
-      if (required) issues.push({ field, message: 'required' });
-      return null;
-    }
-    if (typeof value !== 'string') {
-      issues.push({ field, message: 'must be a string' });
-      return null;
-    }
-    const trimmed = singleLine ? value.replace(lineBreakers, ' ').trim() : value.trim();
-    if (trimmed.length > max) issues.push({ field, message: `at most ${max} characters` });
-    return trimmed;
-  };
-  const name = text('name', 100, true);
-  if (name !== null && name.length < 2)
-    issues.push({ field: 'name', message: 'at least 2 characters' });
-  const rawPhone = text('phone', 32, true);
-  const phone = rawPhone === null ? null : rawPhone.replace(/[\s()-]/g, '').replace(/^\+|^00/, '');
-  if (phone !== null && !/^[0-9]{8,15}$/.test(phone)) {
-    issues.push({ field: 'phone', message: '8 to 15 digits' });
-  }
-  const email = text('email', 254);
-  if (email !== null && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
-    issues.push({ field: 'email', message: 'not an e-mail address' });
-  }
-  const leadId = text('lead_id', 36);
-  if (
-    leadId !== null &&
-    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(leadId)
-  ) {
-    issues.push({ field: 'lead_id', message: 'not a uuid' });
-  }
-  const notification = {
-    name: name ?? '',
-    phone: phone ?? '',
-    email,
-    service: text('service', 100),
-    message: text('message', 2000, false, false),
-    subject: text('subject', 200),
-    country: text('country', 100),
-    language: text('language', 10),
-    pageUrl: text('page_url', 2000),
-    leadId,
-  };
-  return issues.length ? issues : notification;
+const HAS_CONTROL_OR_BIDI = new RegExp(CONTROL_OR_BIDI.source);
+
+/** One line of text: every control or bidi character becomes a space, runs of spaces one space. */
+export function singleLine(value: string | null | undefined): string {
+  return (value ?? '').replace(CONTROL_OR_BIDI, ' ').replace(/\s+/g, ' ').trim();
 }
 
-/** The plain-text e-mail the agency receives. */
-export function composeEmail(notification: FormNotification): { subject: string; text: string } {
+/** Multi-line text: line breaks kept (as \n), every other control or bidi character removed. */
+export function multiLine(value: string | null | undefined): string {
+  return (value ?? '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(CONTROL_OR_BIDI, ' ').trimEnd())
+    .join('\n')
+    .trim();
+}
+
+/** International digits of the stored number (the database's canonical_phone, for the links). */
+export function internationalDigits(countryCode: string | null, phone: string): string {
+  const cc = (countryCode ?? '').replace(/\D/g, '');
+  const national = phone.replace(/\D/g, '').replace(/^0+/, '');
+  if (cc === '' || (national.startsWith(cc) && national.length > 9)) return national;
+  return `${cc}${national}`;
+}
+
+/** Sources of the offer page's registrations ('/hair-transplant-offer', '/en/…', the older name). */
+const OFFER_SOURCE = /hair-transplant-offer/;
+
+/** The plain-text e-mail the agency receives about one stored lead. Nothing in it is raw input. */
+export function composeEmail(lead: StoredLead): { subject: string; text: string } {
+  const digits = internationalDigits(lead.country_code, lead.phone);
+  const offer = OFFER_SOURCE.test(lead.source ?? '');
+  const countries = (lead.preferred_countries ?? []).map(singleLine).filter(Boolean).join(', ');
+  const line = (label: string, value: string | null | undefined) => {
+    const text = singleLine(value);
+    return text ? `${label}: ${text}` : null;
+  };
   const lines = [
     'New submission from the website',
     '',
-    `Name: ${notification.name}`,
-    `Phone: +${notification.phone}`,
-    `WhatsApp: https://wa.me/${notification.phone}`,
-    notification.email ? `Email: ${notification.email}` : null,
-    notification.service ? `Service: ${notification.service}` : null,
-    notification.country ? `Country: ${notification.country}` : null,
-    notification.language ? `Language: ${notification.language}` : null,
-    notification.pageUrl ? `Page: ${notification.pageUrl}` : null,
-    notification.leadId ? `Lead id: ${notification.leadId}` : null,
+    line('Name', lead.name),
+    `Phone: +${digits}`,
+    `WhatsApp: https://wa.me/${digits}`,
+    line('Email', lead.email),
+    line('Service', lead.service ?? (offer ? 'hair-transplant (offer)' : null)),
+    line('Country', lead.country),
+    line('Preferred countries', countries),
+    line('Ready to travel', lead.ready_to_travel),
+    line('Appointment', lead.appointment_time),
+    line('Language', lead.language),
+    line('Page', lead.page_url),
+    line('Source', lead.source),
+    line('Received', lead.created_at),
+    line('Lead id', lead.lead_id),
     '',
     'Message:',
-    notification.message ?? '-',
+    multiLine(lead.notes) || '-',
   ];
+  // The subject is fixed text and an enum value only: a visitor cannot write any of it.
+  const subject = offer
+    ? 'تسجيل جديد - عرض زراعة الشعر'
+    : `استشارة طبية جديدة${lead.service ? ` (${singleLine(lead.service)})` : ''}`;
   return {
-    subject: `[Rihla Care] ${notification.subject ?? 'New consultation request'}`,
-    text: lines.filter((line) => line !== null).join('\n'),
+    subject: `[Rihla Care] ${subject}`,
+    text: lines.filter((item) => item !== null).join('\n'),
   };
 }
+
+/** A Reply-To only for a plain address (no spaces, controls, brackets, quotes or separators). */
+export function replyToAddress(email: string | null): string | null {
+  if (!email) return null;
+  return /^[^\s@<>",;:()[\]\\\u0000-\u001f\u007f-\u009f]+@[^\s@<>",;:()[\]\\\u0000-\u001f\u007f-\u009f]+\.[a-z0-9-]{2,}$/i.test(
+    email,
+  ) && !HAS_CONTROL_OR_BIDI.test(email)
+    ? email
+    : null;
+}
+
+/** Calls one of the outbox functions through PostgREST as the service role. */
+async function rpc<T>(
+  runtime: FunctionRuntime,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<T> {
+  const url = runtime.env('SUPABASE_URL');
+  const key = runtime.env('SUPABASE_SERVICE_ROLE_KEY');
+  if (!url || !key) throw new Error('SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set');
+  // New-style secret keys (sb_secret_…) are not JWTs: the gateway reads them from `apikey` alone.
+  const headers: Record<string, string> = { apikey: key, 'Content-Type': 'application/json' };
+  if (!key.startsWith('sb_')) headers['Authorization'] = `Bearer ${key}`;
+  const response = await runtime.fetch(`${url.replace(/\/$/, '')}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(args),
+  });
+  if (!response.ok) {
+    throw new Error(
+      `${name} answered ${response.status}: ${(await response.text()).slice(0, 200)}`,
+    );
+  }
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Claims and mails due notifications (one lead for a nudge); resolves to the counts. */
+export async function deliver(
+  runtime: FunctionRuntime,
+  leadId: string | null,
+): Promise<{ sent: number; failed: number }> {
+  const to = runtime.env('NOTIFY_EMAIL_TO');
+  const from = runtime.env('NOTIFY_EMAIL_FROM');
+  if (!to || !from) throw new NotConfigured();
+  const leads = await rpc<StoredLead[]>(runtime, 'claim_lead_notifications', {
+    _lead_id: leadId,
+    _limit: leadId ? 1 : BATCH,
+  });
+  let sent = 0;
+  let failed = 0;
+  const queue = [...(leads ?? [])];
+  const worker = async () => {
+    for (let lead = queue.shift(); lead; lead = queue.shift()) {
+      const { subject, text } = composeEmail(lead);
+      const replyTo = replyToAddress(lead.email);
+      let error: string | null = null;
+      try {
+        await runtime.mail.send({
+          to,
+          from,
+          subject,
+          text,
+          ...(replyTo ? { replyTo } : {}),
+          // A retried delivery of a lead the provider already accepted is not mailed twice.
+          idempotencyKey: `lead-notification-${lead.lead_id}`,
+        });
+      } catch (caught) {
+        error = caught instanceof Error ? caught.message : String(caught);
+        console.error(`send-form-notification: delivery failed: ${error}`);
+      }
+      await rpc(runtime, 'finish_lead_notification', {
+        _lead_id: lead.lead_id,
+        _sent: error === null,
+        _error: error,
+      });
+      if (error === null) sent++;
+      else failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return { sent, failed };
+}
+
+class NotConfigured extends Error {}
 
 export function createHandler(runtime: FunctionRuntime) {
   return async (request: Request): Promise<Response> => {
@@ -128,26 +215,27 @@ export function createHandler(runtime: FunctionRuntime) {
         error: 'invalid_body',
         issues: [{ field: '', message: 'a JSON object is required' }],
       });
-    const parsed = parseNotification(body);
-    if (Array.isArray(parsed)) return json(400, { error: 'invalid_body', issues: parsed });
-    const to = runtime.env('NOTIFY_EMAIL_TO');
-    const from = runtime.env('NOTIFY_EMAIL_FROM');
-    if (!to || !from) return json(500, { error: 'not_configured' });
-    const { subject, text } = composeEmail(parsed);
-    try {
-      const { id } = await runtime.mail.send({
-        to,
-        from,
-        subject,
-        text,
-        ...(parsed.email ? { replyTo: parsed.email } : {}),
+    const leadId = body['lead_id'];
+    if (
+      leadId !== undefined &&
+      leadId !== null &&
+      (typeof leadId !== 'string' || !UUID.test(leadId))
+    ) {
+      return json(400, {
+        error: 'invalid_body',
+        issues: [{ field: 'lead_id', message: 'not a uuid' }],
       });
-      return json(202, { ok: true, id });
+    }
+    try {
+      const { sent, failed } = await deliver(runtime, typeof leadId === 'string' ? leadId : null);
+      if (failed > 0) return json(502, { error: 'delivery_failed', sent, failed });
+      return json(202, { ok: true, sent, failed });
     } catch (error) {
+      if (error instanceof NotConfigured) return json(500, { error: 'not_configured' });
       console.error(
-        `send-form-notification: delivery failed: ${error instanceof Error ? error.message : String(error)}`,
+        `send-form-notification: outbox unavailable: ${error instanceof Error ? error.message : String(error)}`,
       );
-      return json(502, { error: 'delivery_failed' });
+      return json(503, { error: 'outbox_unavailable' });
     }
   };
 }
