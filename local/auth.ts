@@ -2,6 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database, Queryable } from './db.ts';
 import { sendJson, send } from './http.ts';
+import { throughHashGate } from './hash-gate.ts';
+import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 import { signJwt, verifyJwt, type JwtClaims } from './jwt.ts';
 import { headerValue } from './request-auth.ts';
 
@@ -58,6 +60,8 @@ export async function handleAuth(
   const method = req.method ?? 'GET';
   const json = (): Record<string, unknown> | null => {
     if (body.length === 0) return {};
+    // Too deep for the jsonb metadata columns: a 400 like any unparseable body (json-depth.ts).
+    if (jsonDepth(body.toString('utf8')) > MAX_JSON_DEPTH) return null;
     try {
       const value: unknown = JSON.parse(body.toString('utf8'));
       return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -204,19 +208,21 @@ async function signUp(options: AuthOptions, res: ServerResponse, payload: Record
       weak_password: { reasons: ['length'] },
     });
   }
-  const session = await options.db.transaction(async (tx) => {
-    const existing = await tx.query(`select 1 from auth.users where email = $1`, [email]);
-    if (existing.rows.length) return null;
-    const { rows } = await tx.query<UserRow>(
-      `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
+  const session = await throughHashGate(() =>
+    options.db.transaction(async (tx) => {
+      const existing = await tx.query(`select 1 from auth.users where email = $1`, [email]);
+      if (existing.rows.length) return null;
+      const { rows } = await tx.query<UserRow>(
+        `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
          raw_app_meta_data, raw_user_meta_data, last_sign_in_at)
        values ($1, 'authenticated', 'authenticated', $2, extensions.crypt($3, extensions.gen_salt('bf', 10)),
          now(), '{"provider":"email","providers":["email"]}', $4::jsonb, now())
        returning ${USER_COLUMNS}`,
-      [randomUUID(), email, password, JSON.stringify(data)],
-    );
-    return createSession(options, tx, rows[0] as UserRow, 'password');
-  });
+        [randomUUID(), email, password, JSON.stringify(data)],
+      );
+      return createSession(options, tx, rows[0] as UserRow, 'password');
+    }),
+  );
   if (!session) return authError(res, 422, 'user_already_exists', 'User already registered');
   return sendJson(res, 200, session);
 }
@@ -237,16 +243,18 @@ async function passwordSignIn(
       'You must provide either an email or phone number and a password',
     );
   }
-  const session = await options.db.transaction(async (tx) => {
-    const { rows } = await tx.query<UserRow>(
-      `update auth.users set last_sign_in_at = now()
+  const session = await throughHashGate(() =>
+    options.db.transaction(async (tx) => {
+      const { rows } = await tx.query<UserRow>(
+        `update auth.users set last_sign_in_at = now()
        where email = $1 and encrypted_password is not null
          and encrypted_password = extensions.crypt($2, encrypted_password)
        returning ${USER_COLUMNS}`,
-      [email, password],
-    );
-    return rows[0] ? createSession(options, tx, rows[0], 'password') : null;
-  });
+        [email, password],
+      );
+      return rows[0] ? createSession(options, tx, rows[0], 'password') : null;
+    }),
+  );
   if (!session) return authError(res, 400, 'invalid_credentials', 'Invalid login credentials');
   return sendJson(res, 200, session);
 }

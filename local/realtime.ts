@@ -71,6 +71,9 @@ const FILTER_OPERATORS: Record<string, string> = {
   in: 'in',
 };
 
+/** Channels one socket may join at once (Supabase's documented quota on every plan). */
+export const MAX_CHANNELS_PER_CONNECTION = 100;
+
 export class RealtimeServer {
   private readonly options: RealtimeOptions;
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
@@ -216,6 +219,27 @@ export class RealtimeServer {
     }
   }
 
+  /**
+   * Supabase Realtime's quota of 100 channels per connection (supabase.com/docs/guides/realtime/limits,
+   * "Channels per connection"): a join beyond it is refused with the hosted service's reason, so one
+   * socket cannot make every change fan out thousands of RLS checks. Re-joining a topic the
+   * connection already has does not count twice. Answers and returns true when refused.
+   */
+  private refusesTooManyChannels(
+    connection: Connection,
+    joinRef: string | null,
+    ref: string | null,
+    topic: string,
+  ): boolean {
+    if (connection.channels.has(topic) || connection.channels.size < MAX_CHANNELS_PER_CONNECTION) {
+      return false;
+    }
+    this.reply(connection, joinRef, ref, topic, 'error', {
+      reason: `ChannelRateLimitReached: Too many channels (at most ${MAX_CHANNELS_PER_CONNECTION} per connection)`,
+    });
+    return true;
+  }
+
   private join(
     connection: Connection,
     joinRef: string | null,
@@ -223,6 +247,7 @@ export class RealtimeServer {
     topic: string,
     payload: Record<string, unknown>,
   ) {
+    if (this.refusesTooManyChannels(connection, joinRef, ref, topic)) return;
     const token = typeof payload['access_token'] === 'string' ? payload['access_token'] : null;
     let claims = connection.apikeyClaims;
     if (token) {

@@ -1,0 +1,171 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { throughHashGate } from '../hash-gate.ts';
+import { lockFile, processStartTime, readLock } from '../index.ts';
+import { jsonDepth, MAX_JSON_DEPTH } from '../json-depth.ts';
+import { MAX_CHANNELS_PER_CONNECTION } from '../realtime.ts';
+import { lead, startTestStack } from './helpers.ts';
+
+/**
+ * One visitor must not slow or block everyone on the local stack (issue 14, item 6): channels per
+ * socket are capped as on Supabase, over-deep JSON is a 400, password hashing is one at a time,
+ * and a stale data-dir lock (dead or reused PID) does not keep the server from starting.
+ */
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => {
+  await stack.cleanup();
+});
+
+describe('realtime channels per connection', () => {
+  it(`refuses the ${MAX_CHANNELS_PER_CONNECTION + 1}st channel on one socket; others still join`, async () => {
+    const url = `${stack.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${stack.anonKey}&vsn=2.0.0`;
+    const socket = new WebSocket(url);
+    const replies = new Map<string, { status: string; response: Record<string, unknown> }>();
+    const waiting = new Map<string, () => void>();
+    socket.addEventListener('message', (event) => {
+      const frame = JSON.parse(String(event.data)) as unknown[];
+      if (frame[3] !== 'phx_reply') return;
+      replies.set(
+        String(frame[1]),
+        frame[4] as { status: string; response: Record<string, unknown> },
+      );
+      waiting.get(String(frame[1]))?.();
+    });
+    await new Promise<void>((resolveOpen, rejectOpen) => {
+      socket.addEventListener('open', () => resolveOpen());
+      socket.addEventListener('error', () => rejectOpen(new Error('websocket refused')));
+    });
+    const join = (ref: number, topic: string) =>
+      new Promise<{ status: string; response: Record<string, unknown> }>((resolveReply) => {
+        waiting.set(String(ref), () => resolveReply(replies.get(String(ref))!));
+        socket.send(
+          JSON.stringify([
+            String(ref),
+            String(ref),
+            topic,
+            'phx_join',
+            {
+              config: {
+                postgres_changes: [{ event: '*', schema: 'public', table: 'offer_leads' }],
+              },
+            },
+          ]),
+        );
+      });
+    for (let n = 1; n <= MAX_CHANNELS_PER_CONNECTION; n++) {
+      expect((await join(n, `realtime:room-${n}`)).status).toBe('ok');
+    }
+    const refused = await join(1000, 'realtime:one-too-many');
+    expect(refused.status).toBe('error');
+    expect(String(refused.response['reason'])).toMatch(/^ChannelRateLimitReached/);
+    // Joining a topic again is not a new channel.
+    expect((await join(1001, 'realtime:room-1')).status).toBe('ok');
+    socket.close();
+
+    // Another socket is not affected by this one's channels.
+    const other = new WebSocket(url);
+    await new Promise<void>((resolveOpen) => other.addEventListener('open', () => resolveOpen()));
+    const answer = new Promise<unknown[]>((resolveFrame) =>
+      other.addEventListener('message', (event) =>
+        resolveFrame(JSON.parse(String(event.data)) as unknown[]),
+      ),
+    );
+    other.send(JSON.stringify(['1', '1', 'realtime:fresh', 'phx_join', { config: {} }]));
+    expect(((await answer)[4] as { status: string }).status).toBe('ok');
+    other.close();
+  }, 60_000);
+});
+
+describe('over-deep JSON', () => {
+  const deep = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+
+  it('measures nesting without recursing, ignoring brackets inside strings', () => {
+    expect(jsonDepth('{"a":[{"b":"[[[[{{{"}]}')).toBe(3);
+    expect(jsonDepth('"\\"[["')).toBe(0);
+    expect(jsonDepth(deep(200_000))).toBe(200_000);
+  });
+
+  it('is a 400 on every JSON path, not a 500', async () => {
+    const body = JSON.stringify({
+      ...lead(),
+      campaign_params: JSON.parse(`{"a":${deep(MAX_JSON_DEPTH)}}`) as unknown,
+    });
+    const headers = {
+      apikey: stack.anonKey,
+      Authorization: `Bearer ${stack.anonKey}`,
+      'Content-Type': 'application/json',
+    };
+    for (const [path, payload] of [
+      ['/rest/v1/offer_leads', body],
+      ['/rest/v1/rpc/is_admin', `{"check_user_id":${deep(50_000)}}`],
+      ['/auth/v1/signup', `{"data":{"x":${deep(50_000)}}}`],
+    ] as const) {
+      const response = await fetch(`${stack.url}${path}`, {
+        method: 'POST',
+        headers,
+        body: payload,
+      });
+      expect(response.status, path).toBe(400);
+    }
+    // Nesting the app could send is fine.
+    const ok = await fetch(`${stack.url}/rest/v1/offer_leads`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...lead(), campaign_params: { utm: { source: ['a'] } } }),
+    });
+    expect(ok.status).toBe(201);
+  });
+});
+
+describe('password hashing', () => {
+  it('runs one gated call at a time, in order, and survives a failing one', async () => {
+    let inside = 0;
+    let most = 0;
+    const order: number[] = [];
+    await Promise.allSettled(
+      Array.from({ length: 20 }, (_, n) =>
+        throughHashGate(async () => {
+          inside++;
+          most = Math.max(most, inside);
+          await new Promise((resolveTick) => setImmediate(resolveTick));
+          order.push(n);
+          inside--;
+          if (n === 3) throw new Error('a failed login');
+        }),
+      ),
+    );
+    expect(most).toBe(1);
+    expect(order).toEqual(Array.from({ length: 20 }, (_, n) => n));
+  });
+});
+
+describe('the data-dir lock', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rihla-lock-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const writeLock = (lock: Record<string, unknown>) =>
+    writeFileSync(lockFile(dir), `${JSON.stringify(lock)}\n`);
+
+  it('is held by a live process that started when the lock says', () => {
+    const processStart = processStartTime(process.pid);
+    writeLock({ pid: process.pid, url: null, startedAt: '', processStart });
+    expect(readLock(dir)?.pid).toBe(process.pid);
+  });
+
+  it('is stale when its process is dead', () => {
+    writeLock({ pid: 2 ** 22 + 12345, url: null, startedAt: '' });
+    expect(readLock(dir)).toBeNull();
+  });
+
+  it('is stale when its PID now belongs to a process that started at another time', () => {
+    if (processStartTime(process.pid) === undefined) return; // no /proc here
+    writeLock({ pid: process.pid, url: null, startedAt: '', processStart: '1' });
+    expect(readLock(dir)).toBeNull();
+  });
+});
