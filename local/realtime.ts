@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isPgError, quoteIdent, type Database, type Queryable } from './db.ts';
 import { verifyJwt, type JwtClaims } from './jwt.ts';
+import { apikeyClaims } from './request-auth.ts';
 import type { SchemaCache, TableInfo } from './schema-cache.ts';
 
 /**
@@ -124,14 +125,14 @@ export class RealtimeServer {
   /** Handles an HTTP upgrade on /realtime/v1/websocket; the apikey must be a valid project key. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): boolean {
     const apikey = url.searchParams.get('apikey') ?? String(req.headers['apikey'] ?? '');
-    const check = verifyJwt(apikey, this.options.secret);
-    if (!check.ok) {
+    const claims = apikeyClaims(apikey, this.options.secret);
+    if (!claims) {
       socket.end(
         'HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nInvalid API key\n',
       );
       return false;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, check.claims));
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, claims));
     return true;
   }
 
@@ -225,7 +226,11 @@ export class RealtimeServer {
   ) {
     const token = typeof payload['access_token'] === 'string' ? payload['access_token'] : null;
     let claims = connection.apikeyClaims;
-    if (token) {
+    // supabase-js sends the project key as the access token before anyone signs in.
+    const keyClaims =
+      token && !token.includes('.') ? apikeyClaims(token, this.options.secret) : null;
+    if (keyClaims) claims = keyClaims;
+    else if (token) {
       const check = verifyJwt(token, this.options.secret);
       if (!check.ok) {
         this.reply(connection, joinRef, ref, topic, 'error', {
@@ -318,6 +323,12 @@ export class RealtimeServer {
     const channel = connection.channels.get(topic);
     const token = payload['access_token'];
     if (!channel || typeof token !== 'string') return;
+    const keyClaims = token.includes('.') ? null : apikeyClaims(token, this.options.secret);
+    if (keyClaims) {
+      channel.claims = keyClaims;
+      channel.role = String(keyClaims.role);
+      return;
+    }
     const check = verifyJwt(token, this.options.secret);
     if (!check.ok) {
       this.reply(connection, joinRef, ref, topic, 'error', {

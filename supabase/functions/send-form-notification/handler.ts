@@ -1,4 +1,4 @@
-import { json, preflight, readJsonObject } from '../_shared/http.ts';
+import { callerKeyRole, json, preflight, readJsonObject, withCors } from '../_shared/http.ts';
 import type { FunctionRuntime } from '../_shared/runtime.ts';
 
 /**
@@ -8,7 +8,8 @@ import type { FunctionRuntime } from '../_shared/runtime.ts';
  * already stored it, and the answer is not read (the spec ignores it).
  *
  * Body: { name, phone, email?, service?, message?, subject?, country?, language?, page_url?, lead_id? }
- * Answers: 202 { ok: true, id } | 400 { error: 'invalid_body', issues } | 405 | 500 { error: 'not_configured' }
+ * Answers: 202 { ok: true, id } | 400 { error: 'invalid_body', issues } | 401 (no project key) | 405
+ *          | 500 { error: 'not_configured' }
  *          | 502 { error: 'delivery_failed' }
  */
 
@@ -119,9 +120,14 @@ export function composeEmail(notification: FormNotification): { subject: string;
 }
 
 export function createHandler(runtime: FunctionRuntime) {
-  return async (request: Request): Promise<Response> => {
+  return withCors('send-form-notification', async (request: Request): Promise<Response> => {
     if (request.method === 'OPTIONS') return preflight();
     if (request.method !== 'POST') return json(405, { error: 'method_not_allowed' });
+    // config.toml turns the platform's JWT check off for this function (visitors may hold an opaque
+    // publishable key), so the caller's project key is checked here instead.
+    if (!callerKeyRole(request, runtime.env)) {
+      return json(401, { error: 'unauthorized', message: 'a project API key is required' });
+    }
     const body = await readJsonObject(request, MAX_BODY_BYTES);
     if (!body)
       return json(400, {
@@ -149,5 +155,5 @@ export function createHandler(runtime: FunctionRuntime) {
       );
       return json(502, { error: 'delivery_failed' });
     }
-  };
+  });
 }
