@@ -41,6 +41,17 @@ exception when others then null;
 end
 $$;
 
+-- Supabase's per-role statement timeouts: a visitor's statement may run 3 s, a signed-in user's 8 s.
+-- Stored on the roles as Supabase stores them; the REST layer applies them per request as PostgREST
+-- does (local/rest.ts applyRoleStatementTimeout), so a query too slow for production fails locally.
+do $$
+begin
+  alter role anon set statement_timeout = '3s';
+  alter role authenticated set statement_timeout = '8s';
+exception when insufficient_privilege then null; -- a non-superuser owner: the REST layer's 8 s stays
+end
+$$;
+
 -- Extensions live in their own schema, as on Supabase, so migrations call extensions.crypt() etc.
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
