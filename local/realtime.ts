@@ -16,6 +16,8 @@ import type { SchemaCache, TableInfo } from './schema-cache.ts';
  */
 
 export const REALTIME_CHANNEL = '_local_realtime';
+/** NOTIFY channel of database broadcasts (realtime.send, realtime.broadcast_changes; local/bootstrap.sql). */
+export const BROADCAST_CHANNEL = '_local_broadcast';
 const HEARTBEAT_TIMEOUT_MS = 60_000;
 
 type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';
@@ -37,6 +39,8 @@ interface Channel {
   bindings: Binding[];
   role: string;
   claims: JwtClaims;
+  /** A private channel: joined after Realtime Authorization, receives database broadcasts. */
+  private?: boolean;
 }
 
 interface Connection {
@@ -78,6 +82,7 @@ export class RealtimeServer {
   private readonly connections = new Set<Connection>();
   private queue: Promise<void> = Promise.resolve();
   private unlisten: (() => Promise<void>) | undefined;
+  private unlistenBroadcast: (() => Promise<void>) | undefined;
   private sweeper: NodeJS.Timeout | undefined;
   private nextBindingId = 10_000_000 + Math.floor(Math.random() * 1_000_000);
 
@@ -94,6 +99,15 @@ export class RealtimeServer {
         .catch((error: unknown) => {
           this.options.log(
             `[realtime] delivery failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        });
+    });
+    this.unlistenBroadcast = await this.options.db.listen(BROADCAST_CHANNEL, (payload) => {
+      this.queue = this.queue
+        .then(() => this.fanOutBroadcast(payload))
+        .catch((error: unknown) => {
+          this.options.log(
+            `[realtime] broadcast failed: ${error instanceof Error ? error.message : String(error)}`,
           );
         });
     });
@@ -119,6 +133,7 @@ export class RealtimeServer {
     for (const connection of this.connections) connection.socket.terminate();
     this.wss.close();
     await this.unlisten?.();
+    await this.unlistenBroadcast?.();
     await this.queue;
   }
 
@@ -241,6 +256,10 @@ export class RealtimeServer {
       claims = check.claims;
     }
     const config = (payload['config'] ?? {}) as Record<string, unknown>;
+    if (config['private'] === true) {
+      void this.joinPrivate(connection, joinRef, ref, topic, claims);
+      return;
+    }
     const requested = Array.isArray(config['postgres_changes'])
       ? (config['postgres_changes'] as Record<string, unknown>[])
       : [];
@@ -310,6 +329,82 @@ export class RealtimeServer {
           status: 'ok',
         },
       ]);
+    }
+  }
+
+  /**
+   * Realtime Authorization, as hosted Realtime does it: a probe message for the topic is written and,
+   * as the joining user (role, JWT claims, realtime.topic()), read back under the RLS policies of
+   * realtime.messages, then everything is rolled back. Readable means the user may join and receive.
+   */
+  private async joinPrivate(
+    connection: Connection,
+    joinRef: string | null,
+    ref: string | null,
+    topic: string,
+    claims: JwtClaims,
+  ): Promise<void> {
+    const subTopic = topic.replace(/^realtime:/, '');
+    const role = String(claims.role ?? 'anon');
+    let allowed = false;
+    try {
+      allowed = await this.options.db.rollbackOnly(async (tx) => {
+        const probe = await tx.query<{ id: string }>(
+          `insert into realtime.messages (topic, extension, private, event, payload)
+           values ($1, 'broadcast', true, '_local_check', '{}') returning id::text`,
+          [subTopic],
+        );
+        await tx.query(
+          `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+                  set_config('realtime.topic', $3, true)`,
+          [role, JSON.stringify(claims), subTopic],
+        );
+        const { rows } = await tx.query<{ n: number }>(
+          `select count(*)::int as n from realtime.messages where id = $1::bigint`,
+          [probe.rows[0]?.id],
+        );
+        return (rows[0]?.n ?? 0) > 0;
+      });
+    } catch (error) {
+      this.options.log(
+        `[realtime] authorization of ${subTopic} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    if (!allowed) {
+      this.reply(connection, joinRef, ref, topic, 'error', {
+        reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`,
+      });
+      return;
+    }
+    connection.channels.set(topic, { topic, joinRef, bindings: [], role, claims, private: true });
+    this.reply(connection, joinRef, ref, topic, 'ok', { postgres_changes: [] });
+  }
+
+  /** Sends one database broadcast to the private channels joined on its topic, then drops it. */
+  private async fanOutBroadcast(id: string): Promise<void> {
+    const { rows } = await this.options.db.query<{
+      topic: string;
+      event: string | null;
+      payload: unknown;
+      private: boolean | null;
+    }>(
+      `delete from realtime.messages where id = $1::bigint returning topic, event, payload, private`,
+      [id],
+    );
+    const message = rows[0];
+    if (!message) return;
+    for (const connection of this.connections) {
+      for (const channel of connection.channels.values()) {
+        if (channel.topic !== `realtime:${message.topic}`) continue;
+        if (Boolean(channel.private) !== Boolean(message.private)) continue;
+        this.send(connection, [
+          channel.joinRef,
+          null,
+          channel.topic,
+          'broadcast',
+          { type: 'broadcast', event: message.event, payload: message.payload },
+        ]);
+      }
     }
   }
 

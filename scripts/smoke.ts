@@ -9,7 +9,8 @@
  *   2. anon reads nothing: neither leads nor the inbox are readable with the public key;
  *   3. the notification function answers a browser's preflight with CORS and accepts the public key
  *      (an invalid body → 400, so no e-mail is sent; --send-mail sends one tagged e-mail instead);
- *   4. a staff session receives the new inbox row over realtime, and the lead's inbox row exists.
+ *   4. a staff session receives the new inbox row on the private staff channel (Realtime
+ *      Authorization), and the lead's inbox row exists.
  *
  * Environment: PUBLIC_SUPABASE_ANON_KEY (or --key; publishable or legacy anon key),
  * SMOKE_ADMIN_USERNAME and SMOKE_ADMIN_PASSWORD (a staff account; without them the realtime and
@@ -167,19 +168,17 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
         () => reject(new Error('no realtime event for the test lead')),
         options.realtimeTimeoutMs ?? 20_000,
       );
+      // The dashboard's own subscription: the private staff topic (Realtime Authorization).
       channel = live
-        .channel(`smoke:${leadId}`)
-        .on(
-          'postgres_changes',
-          { event: 'INSERT', schema: 'public', table: 'contact_requests' },
-          (payload) => {
-            if ((payload.new as { lead_id?: string }).lead_id === leadId) {
-              clearTimeout(timer);
-              resolveEvent('the inbox row arrived over realtime');
-            }
-          },
-        );
+        .channel('staff:contact_requests', { config: { private: true } })
+        .on('broadcast', { event: 'INSERT' }, ({ payload }) => {
+          if ((payload as { record?: { lead_id?: string } }).record?.lead_id === leadId) {
+            clearTimeout(timer);
+            resolveEvent('the inbox row arrived on the private staff channel');
+          }
+        });
     });
+    await live.realtime.setAuth();
     await new Promise<void>((resolveSubscribed, reject) => {
       const timer = setTimeout(() => reject(new Error('realtime subscription timed out')), 20_000);
       channel?.subscribe((status) => {
