@@ -3,7 +3,9 @@ import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import deployEnv from './src/integrations/deploy-env.ts';
 import securityHeaders from './src/integrations/security-headers.ts';
+import static404 from './src/integrations/static-404.ts';
 import serviceWorker from './src/integrations/service-worker.ts';
 import clientDirectives from './src/integrations/client-directives/index.ts';
 
@@ -24,6 +26,7 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false },
   },
   integrations: [
+    deployEnv(),
     react(),
     clientDirectives(),
     mdx(),
@@ -32,6 +35,7 @@ export default defineConfig({
       filter: (page) => !unlisted.test(new URL(page).pathname),
     }),
     serviceWorker(),
+    static404(),
     securityHeaders(),
   ],
   vite: {

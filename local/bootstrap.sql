@@ -41,6 +41,17 @@ exception when others then null;
 end
 $$;
 
+-- Supabase's per-role statement timeouts: a visitor's statement may run 3 s, a signed-in user's 8 s.
+-- Stored on the roles as Supabase stores them; the REST layer applies them per request as PostgREST
+-- does (local/rest.ts applyRoleStatementTimeout), so a query too slow for production fails locally.
+do $$
+begin
+  alter role anon set statement_timeout = '3s';
+  alter role authenticated set statement_timeout = '8s';
+exception when insufficient_privilege then null; -- a non-superuser owner: the REST layer's 8 s stays
+end
+$$;
+
 -- Extensions live in their own schema, as on Supabase, so migrations call extensions.crypt() etc.
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
@@ -258,3 +269,96 @@ begin
   end loop;
 end
 $$;
+
+-- Supabase Realtime's own schema, as far as Realtime Authorization uses it: realtime.messages (RLS
+-- on it decides who may join a private channel), realtime.topic() for those policies, and the
+-- database broadcast functions realtime.send() and realtime.broadcast_changes(). Hosted projects have
+-- these already (with the same signatures); migrations only add policies and triggers.
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+
+-- One row per broadcast sent from the database (hosted: partitioned by day, kept a few days).
+create table if not exists realtime.messages (
+  id bigint generated always as identity primary key,
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  inserted_at timestamp not null default now(),
+  updated_at timestamp not null default now()
+);
+alter table realtime.messages enable row level security;
+grant select, insert on realtime.messages to anon, authenticated;
+
+-- The channel topic a join is checked against (set by the realtime server during the check).
+create or replace function realtime.topic()
+returns text
+language sql
+stable
+as $$
+  select nullif(current_setting('realtime.topic', true), '')
+$$;
+
+-- Broadcasts `payload` as `event` on `topic` (private: only to members whose policies allow it).
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into realtime.messages (payload, event, topic, private, extension)
+  values (payload, event, topic, private, 'broadcast');
+end
+$$;
+
+-- A row change as a broadcast, in the shape hosted Realtime sends for it.
+create or replace function realtime.broadcast_changes(
+  topic_name text,
+  event_name text,
+  operation text,
+  table_name text,
+  table_schema text,
+  new record,
+  old record,
+  level text default 'ROW'
+)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform realtime.send(
+    jsonb_build_object(
+      'schema', table_schema,
+      'table', table_name,
+      'operation', operation,
+      'record', case when new is null then null else to_jsonb(new) end,
+      'old_record', case when old is null then null else to_jsonb(old) end
+    ),
+    event_name,
+    topic_name,
+    true
+  );
+end
+$$;
+
+-- Local delivery of database broadcasts: the server is told the message id and reads it itself.
+create or replace function _local.notify_broadcast()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform pg_notify('_local_broadcast', new.id::text);
+  return null;
+end
+$$;
+
+drop trigger if exists _local_broadcast on realtime.messages;
+create trigger _local_broadcast after insert on realtime.messages
+  for each row when (new.event is distinct from '_local_check')
+  execute function _local.notify_broadcast();

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import type { ConnectionOptions } from 'node:tls';
 import pg from 'pg';
 
 /**
@@ -92,8 +93,17 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 }
 
 /** Connects to a real PostgreSQL server (a pool for requests, one client for LISTEN). */
-export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 10_000 });
+export async function openPostgres(
+  connectionString: string,
+  ssl?: ConnectionOptions | false,
+): Promise<Database> {
+  // `ssl` given explicitly (the admin CLI's verify-full settings) wins over the URL's sslmode.
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    idleTimeoutMillis: 10_000,
+    ...(ssl === undefined ? {} : { ssl }),
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   await pool.query('select 1');

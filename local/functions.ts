@@ -9,8 +9,9 @@ import type {
   IndexingSubmitter,
   MailTransport,
 } from '../supabase/functions/_shared/runtime.ts';
-import { send, sendJson } from './http.ts';
+import { CORS_HEADERS, send, sendJson } from './http.ts';
 import { verifyJwt } from './jwt.ts';
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from './keys.ts';
 import { REPO_ROOT } from './migrate.ts';
 import { headerValue } from './request-auth.ts';
 
@@ -18,7 +19,10 @@ import { headerValue } from './request-auth.ts';
  * /functions/v1/<name>: runs the very handler.ts the Deno entry deploys, in Node, with a local
  * runtime: mail goes to an outbox under the data dir, indexing requests are recorded there, and
  * SUPABASE_URL points back at this server. As on Supabase, the caller's JWT is verified first
- * unless config.toml sets `verify_jwt = false` for the function.
+ * unless config.toml sets `verify_jwt = false` for the function; that check reads only the
+ * `Authorization` header, so an opaque `sb_publishable_…` key there fails it as it does in production.
+ * Preflights reach the handler, and its answers go out with its own headers only: the functions'
+ * CORS is what the browser tests exercise.
  */
 
 export const FUNCTIONS_DIR = join(REPO_ROOT, 'supabase', 'functions');
@@ -43,6 +47,9 @@ export function createLocalRuntime(options: FunctionsOptions): FunctionRuntime {
     SUPABASE_URL: options.apiUrl,
     SUPABASE_ANON_KEY: options.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: options.serviceRoleKey,
+    // The new-style keys as hosted functions receive them: JSON objects of named keys.
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: LOCAL_PUBLISHABLE_KEY }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: LOCAL_SECRET_KEY }),
   };
   const defaults: Record<string, string> = {
     NOTIFY_EMAIL_TO: 'care@rihla.care',
@@ -125,6 +132,8 @@ export class FunctionsHost {
       return;
     }
     if (!this.options.skipJwtVerification.has(name) && req.method !== 'OPTIONS') {
+      // The platform's check reads only the Authorization header: missing, or an opaque key there
+      // (not a JWT), is a 401 before the function runs (supabase.com/docs/guides/functions/auth-headers).
       const token = /^Bearer\s+(.+)$/i.exec(headerValue(req, 'authorization') ?? '')?.[1]?.trim();
       if (!token || !verifyJwt(token, this.options.secret).ok) {
         sendJson(res, 401, { code: 401, message: 'Invalid JWT' });
@@ -136,6 +145,8 @@ export class FunctionsHost {
       if (typeof value === 'string') headers.set(key, value);
       else if (Array.isArray(value)) for (const item of value) headers.append(key, item);
     }
+    // From here on only the function's own headers reach the browser (none when it crashes).
+    for (const header of Object.keys(CORS_HEADERS)) res.removeHeader(header);
     const method = req.method ?? 'GET';
     const request = new Request(url, {
       method,

@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { readLocalConfig } from './config.ts';
 import { openPglite, openPostgres, type Database, type QueryResult } from './db.ts';
-import { LOCAL_ANON_KEY, LOCAL_HOST, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from './keys.ts';
+import {
+  LOCAL_ANON_KEY,
+  LOCAL_HOST,
+  LOCAL_JWT_SECRET,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
+  LOCAL_SERVICE_ROLE_KEY,
+} from './keys.ts';
 import { applySeed, prepareDatabase, REPO_ROOT } from './migrate.ts';
 import { SchemaCache } from './schema-cache.ts';
 import { createApiServer, type ApiServer } from './server.ts';
@@ -19,6 +26,8 @@ export {
   LOCAL_API_PORT,
   LOCAL_API_URL,
   LOCAL_JWT_SECRET,
+  LOCAL_PUBLISHABLE_KEY,
+  LOCAL_SECRET_KEY,
   LOCAL_SERVICE_ROLE_KEY,
 } from './keys.ts';
 
@@ -96,8 +105,11 @@ export async function applyLeadLimits(db: Database, limits: Record<string, numbe
 export interface LocalStack {
   url: string;
   port: number;
+  /** Legacy JWT keys (anon, service_role) and the new opaque keys standing for the same roles. */
   anonKey: string;
   serviceRoleKey: string;
+  publishableKey: string;
+  secretKey: string;
   jwtSecret: string;
   dataDir: string;
   db: Database;
@@ -265,6 +277,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       port,
       anonKey: LOCAL_ANON_KEY,
       serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+      publishableKey: LOCAL_PUBLISHABLE_KEY,
+      secretKey: LOCAL_SECRET_KEY,
       jwtSecret: LOCAL_JWT_SECRET,
       dataDir,
       db: openDb,

@@ -16,6 +16,20 @@ export const LOCAL_ANON_KEY =
 export const LOCAL_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
+/**
+ * The CLI's local publishable and secret keys (the new key style: opaque strings, not JWTs). Hosted
+ * projects created now hand these out instead of the JWT keys above; the local server accepts both
+ * styles so the site and the functions are tested with what production uses.
+ */
+export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+export const LOCAL_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+
+/** The role each opaque project key stands for, as Supabase's API gateway maps them. */
+export const LOCAL_OPAQUE_KEYS: ReadonlyMap<string, 'anon' | 'service_role'> = new Map([
+  [LOCAL_PUBLISHABLE_KEY, 'anon'],
+  [LOCAL_SECRET_KEY, 'service_role'],
+]);
+
 /** Where `npm start` serves the Supabase-compatible API and the site (same ports as the Supabase CLI/Astro). */
 export const LOCAL_API_PORT = 54321;
 export const LOCAL_SITE_PORT = 4321;

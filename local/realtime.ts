@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isPgError, quoteIdent, type Database, type Queryable } from './db.ts';
 import { verifyJwt, type JwtClaims } from './jwt.ts';
+import { apikeyClaims } from './request-auth.ts';
 import type { SchemaCache, TableInfo } from './schema-cache.ts';
 
 /**
@@ -15,6 +16,8 @@ import type { SchemaCache, TableInfo } from './schema-cache.ts';
  */
 
 export const REALTIME_CHANNEL = '_local_realtime';
+/** NOTIFY channel of database broadcasts (realtime.send, realtime.broadcast_changes; local/bootstrap.sql). */
+export const BROADCAST_CHANNEL = '_local_broadcast';
 const HEARTBEAT_TIMEOUT_MS = 60_000;
 
 type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';
@@ -36,6 +39,8 @@ interface Channel {
   bindings: Binding[];
   role: string;
   claims: JwtClaims;
+  /** A private channel: joined after Realtime Authorization, receives database broadcasts. */
+  private?: boolean;
 }
 
 interface Connection {
@@ -80,6 +85,7 @@ export class RealtimeServer {
   private readonly connections = new Set<Connection>();
   private queue: Promise<void> = Promise.resolve();
   private unlisten: (() => Promise<void>) | undefined;
+  private unlistenBroadcast: (() => Promise<void>) | undefined;
   private sweeper: NodeJS.Timeout | undefined;
   private nextBindingId = 10_000_000 + Math.floor(Math.random() * 1_000_000);
 
@@ -96,6 +102,15 @@ export class RealtimeServer {
         .catch((error: unknown) => {
           this.options.log(
             `[realtime] delivery failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        });
+    });
+    this.unlistenBroadcast = await this.options.db.listen(BROADCAST_CHANNEL, (payload) => {
+      this.queue = this.queue
+        .then(() => this.fanOutBroadcast(payload))
+        .catch((error: unknown) => {
+          this.options.log(
+            `[realtime] broadcast failed: ${error instanceof Error ? error.message : String(error)}`,
           );
         });
     });
@@ -121,20 +136,21 @@ export class RealtimeServer {
     for (const connection of this.connections) connection.socket.terminate();
     this.wss.close();
     await this.unlisten?.();
+    await this.unlistenBroadcast?.();
     await this.queue;
   }
 
   /** Handles an HTTP upgrade on /realtime/v1/websocket; the apikey must be a valid project key. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): boolean {
     const apikey = url.searchParams.get('apikey') ?? String(req.headers['apikey'] ?? '');
-    const check = verifyJwt(apikey, this.options.secret);
-    if (!check.ok) {
+    const claims = apikeyClaims(apikey, this.options.secret);
+    if (!claims) {
       socket.end(
         'HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nInvalid API key\n',
       );
       return false;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, check.claims));
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, claims));
     return true;
   }
 
@@ -250,7 +266,11 @@ export class RealtimeServer {
     if (this.refusesTooManyChannels(connection, joinRef, ref, topic)) return;
     const token = typeof payload['access_token'] === 'string' ? payload['access_token'] : null;
     let claims = connection.apikeyClaims;
-    if (token) {
+    // supabase-js sends the project key as the access token before anyone signs in.
+    const keyClaims =
+      token && !token.includes('.') ? apikeyClaims(token, this.options.secret) : null;
+    if (keyClaims) claims = keyClaims;
+    else if (token) {
       const check = verifyJwt(token, this.options.secret);
       if (!check.ok) {
         this.reply(connection, joinRef, ref, topic, 'error', {
@@ -261,6 +281,10 @@ export class RealtimeServer {
       claims = check.claims;
     }
     const config = (payload['config'] ?? {}) as Record<string, unknown>;
+    if (config['private'] === true) {
+      void this.joinPrivate(connection, joinRef, ref, topic, claims);
+      return;
+    }
     const requested = Array.isArray(config['postgres_changes'])
       ? (config['postgres_changes'] as Record<string, unknown>[])
       : [];
@@ -333,6 +357,82 @@ export class RealtimeServer {
     }
   }
 
+  /**
+   * Realtime Authorization, as hosted Realtime does it: a probe message for the topic is written and,
+   * as the joining user (role, JWT claims, realtime.topic()), read back under the RLS policies of
+   * realtime.messages, then everything is rolled back. Readable means the user may join and receive.
+   */
+  private async joinPrivate(
+    connection: Connection,
+    joinRef: string | null,
+    ref: string | null,
+    topic: string,
+    claims: JwtClaims,
+  ): Promise<void> {
+    const subTopic = topic.replace(/^realtime:/, '');
+    const role = String(claims.role ?? 'anon');
+    let allowed = false;
+    try {
+      allowed = await this.options.db.rollbackOnly(async (tx) => {
+        const probe = await tx.query<{ id: string }>(
+          `insert into realtime.messages (topic, extension, private, event, payload)
+           values ($1, 'broadcast', true, '_local_check', '{}') returning id::text`,
+          [subTopic],
+        );
+        await tx.query(
+          `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+                  set_config('realtime.topic', $3, true)`,
+          [role, JSON.stringify(claims), subTopic],
+        );
+        const { rows } = await tx.query<{ n: number }>(
+          `select count(*)::int as n from realtime.messages where id = $1::bigint`,
+          [probe.rows[0]?.id],
+        );
+        return (rows[0]?.n ?? 0) > 0;
+      });
+    } catch (error) {
+      this.options.log(
+        `[realtime] authorization of ${subTopic} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    if (!allowed) {
+      this.reply(connection, joinRef, ref, topic, 'error', {
+        reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`,
+      });
+      return;
+    }
+    connection.channels.set(topic, { topic, joinRef, bindings: [], role, claims, private: true });
+    this.reply(connection, joinRef, ref, topic, 'ok', { postgres_changes: [] });
+  }
+
+  /** Sends one database broadcast to the private channels joined on its topic, then drops it. */
+  private async fanOutBroadcast(id: string): Promise<void> {
+    const { rows } = await this.options.db.query<{
+      topic: string;
+      event: string | null;
+      payload: unknown;
+      private: boolean | null;
+    }>(
+      `delete from realtime.messages where id = $1::bigint returning topic, event, payload, private`,
+      [id],
+    );
+    const message = rows[0];
+    if (!message) return;
+    for (const connection of this.connections) {
+      for (const channel of connection.channels.values()) {
+        if (channel.topic !== `realtime:${message.topic}`) continue;
+        if (Boolean(channel.private) !== Boolean(message.private)) continue;
+        this.send(connection, [
+          channel.joinRef,
+          null,
+          channel.topic,
+          'broadcast',
+          { type: 'broadcast', event: message.event, payload: message.payload },
+        ]);
+      }
+    }
+  }
+
   private updateToken(
     connection: Connection,
     joinRef: string | null,
@@ -343,6 +443,12 @@ export class RealtimeServer {
     const channel = connection.channels.get(topic);
     const token = payload['access_token'];
     if (!channel || typeof token !== 'string') return;
+    const keyClaims = token.includes('.') ? null : apikeyClaims(token, this.options.secret);
+    if (keyClaims) {
+      channel.claims = keyClaims;
+      channel.role = String(keyClaims.role);
+      return;
+    }
     const check = verifyJwt(token, this.options.secret);
     if (!check.ok) {
       this.reply(connection, joinRef, ref, topic, 'error', {

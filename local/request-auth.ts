@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError, postgrestError } from './http.ts';
-import { verifyJwt, type JwtClaims } from './jwt.ts';
+import { signJwt, verifyJwt, type JwtClaims } from './jwt.ts';
+import { LOCAL_OPAQUE_KEYS } from './keys.ts';
 
 /** The database role and JWT claims a request runs with. */
 export interface RequestAuth {
@@ -13,28 +14,64 @@ const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
 /**
  * Authenticates an API request the way Supabase's gateway and PostgREST do together: an `apikey`
- * (header or query parameter) must be present and signed with the project secret; the bearer
- * token in `Authorization` (falling back to the apikey) decides the role and claims.
+ * (header or query parameter) must be a project key, either a legacy JWT signed with the project
+ * secret or an opaque `sb_publishable_…`/`sb_secret_…` key; the bearer token in `Authorization`
+ * decides the role and claims (see gatewayBearer for what stands in for an opaque key).
  */
 export function authenticateRequest(req: IncomingMessage, url: URL, secret: string): RequestAuth {
   const apikey = requireApikey(req, url, secret);
-  const authorization = headerValue(req, 'authorization');
-  let token = apikey;
-  if (authorization !== undefined) {
-    const match = /^Bearer\s+(.*)$/i.exec(authorization.trim());
-    token = match?.[1]?.trim() ?? '';
-    if (token === '') {
-      throw new HttpError(
-        401,
-        postgrestError('PGRST301', 'Empty JWT is sent in Authorization header'),
-        { 'WWW-Authenticate': 'Bearer' },
-      );
-    }
-  }
-  return claimsToAuth(token, secret);
+  return claimsToAuth(gatewayBearer(req, apikey, secret), secret);
 }
 
-/** The gateway's check: a project key (header or `apikey` query parameter) signed with the secret. */
+/**
+ * The bearer token the gateway hands on behind it. Without an `Authorization` header the project key
+ * itself is the caller; an opaque key (no header, or the same key repeated as the bearer, which is
+ * what supabase-js sends before anyone signs in) is replaced by a short-lived JWT of the key's role,
+ * as Supabase's gateway does, so PostgREST and Realtime only ever see JWTs.
+ */
+export function gatewayBearer(req: IncomingMessage, apikey: string, secret: string): string {
+  const authorization = headerValue(req, 'authorization');
+  if (authorization === undefined)
+    return LOCAL_OPAQUE_KEYS.has(apikey) ? roleJwt(apikey, secret) : apikey;
+  const match = /^Bearer\s+(.*)$/i.exec(authorization.trim());
+  const token = match?.[1]?.trim() ?? '';
+  if (token === '') {
+    throw new HttpError(
+      401,
+      postgrestError('PGRST301', 'Empty JWT is sent in Authorization header'),
+      {
+        'WWW-Authenticate': 'Bearer',
+      },
+    );
+  }
+  if (LOCAL_OPAQUE_KEYS.has(token)) {
+    if (token !== apikey) {
+      throw new HttpError(401, {
+        message: 'Invalid API key',
+        hint: 'An API key in the Authorization header must be the same as the apikey header.',
+      });
+    }
+    return roleJwt(token, secret);
+  }
+  return token;
+}
+
+/** The gateway's stand-in JWT for an opaque key: its role, valid for a few minutes. */
+export function roleJwt(opaqueKey: string, secret: string): string {
+  const role = LOCAL_OPAQUE_KEYS.get(opaqueKey) ?? 'anon';
+  const now = Math.floor(Date.now() / 1000);
+  return signJwt({ iss: 'supabase', role, iat: now, exp: now + 300 }, secret);
+}
+
+/** The role and claims a project key stands for, or null when it is not one of this project's keys. */
+export function apikeyClaims(apikey: string, secret: string): JwtClaims | null {
+  const opaque = LOCAL_OPAQUE_KEYS.get(apikey);
+  if (opaque) return { role: opaque };
+  const check = verifyJwt(apikey, secret);
+  return check.ok ? check.claims : null;
+}
+
+/** The gateway's check: a project key (header or `apikey` query parameter) of either style. */
 export function requireApikey(req: IncomingMessage, url: URL, secret: string): string {
   const apikey = headerValue(req, 'apikey') ?? url.searchParams.get('apikey');
   if (!apikey) {
@@ -43,7 +80,7 @@ export function requireApikey(req: IncomingMessage, url: URL, secret: string): s
       hint: 'No `apikey` request header or url param was found.',
     });
   }
-  if (!verifyJwt(apikey, secret).ok) {
+  if (!apikeyClaims(apikey, secret)) {
     throw new HttpError(401, {
       message: 'Invalid API key',
       hint: 'Double check your Supabase `anon` or `service_role` API key.',

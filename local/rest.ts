@@ -415,12 +415,38 @@ function asRequest<T>(
         JSON.stringify(requestHeaders(req)),
       ],
     );
-    if (ctx.db.kind === 'postgres') {
-      await tx.query(`select set_config('statement_timeout', '8s', true)`);
-    }
+    if (ctx.db.kind === 'postgres') await applyRoleStatementTimeout(tx, auth.role);
     return fn(tx);
   };
   return prefs.tx === 'rollback' ? ctx.db.rollbackOnly(run) : ctx.db.transaction(run);
+}
+
+/**
+ * PostgREST applies the per-role settings Supabase stores on the API roles (local/bootstrap.sql:
+ * anon 3 s, authenticated 8 s) inside each request; roles without one keep the 8 s the
+ * `authenticator` login has on Supabase. PGlite cannot interrupt a running statement, so this only
+ * runs on a real PostgreSQL.
+ */
+export async function applyRoleStatementTimeout(tx: Queryable, role: string): Promise<void> {
+  await tx.query(
+    `select set_config('statement_timeout', coalesce((
+        select substr(setting, length('statement_timeout=') + 1)
+        from pg_catalog.pg_db_role_setting s
+        join pg_catalog.pg_roles r on r.oid = s.setrole,
+        unnest(s.setconfig) setting
+        where r.rolname = $1 and s.setdatabase = 0 and setting like 'statement_timeout=%'
+      ), '8s'), true)`,
+    [role],
+  );
+}
+
+/**
+ * Supabase loads pg_safeupdate for the API: an UPDATE or DELETE without any filter is refused
+ * ("DELETE requires a WHERE clause", SQLSTATE 21000, HTTP 400) instead of touching every row.
+ */
+function requireFilter(where: string, verb: 'UPDATE' | 'DELETE'): void {
+  if (where === '')
+    throw new HttpError(400, postgrestError('21000', `${verb} requires a WHERE clause`));
 }
 
 function rowsJson(shape: ResponseShape): string {
@@ -593,6 +619,7 @@ async function update(
   const list = representation ? selectListSql(table, selected) : '';
   const params: unknown[] = [JSON.stringify(body)];
   const where = whereSql(table, url, params);
+  requireFilter(where, 'UPDATE');
   if (columns.length === 0) {
     // Nothing to change, as in PostgREST: answer as if no row matched.
     sendRows(
@@ -633,6 +660,7 @@ async function remove(
   const list = representation ? selectListSql(table, selected) : '';
   const params: unknown[] = [];
   const where = whereSql(table, url, params);
+  requireFilter(where, 'DELETE');
   const sql = `with pgrst_source as (
       delete from ${tableRef(table)} ${where}
       returning ${representation ? returningSql(table, selected, false) : '1'}

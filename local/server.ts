@@ -161,11 +161,16 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
+    const path = url.pathname;
+    if (method === 'OPTIONS' && path.startsWith('/functions/v1/')) {
+      // Preflights go to the function itself (a browser sends no key with them), as on Supabase.
+      await functionsHost().handle(req, res, url, Buffer.alloc(0));
+      return;
+    }
     if (method === 'OPTIONS') {
       send(res, 204, null);
       return;
     }
-    const path = url.pathname;
     const needsBody = method !== 'GET' && method !== 'HEAD';
     const body = needsBody ? await readBody(req, maxBody) : Buffer.alloc(0);
 

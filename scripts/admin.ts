@@ -12,6 +12,7 @@ import { acquireLock, DEFAULT_DATA_DIR, readLock, releaseLock } from '../local/i
 import { LOCAL_SERVICE_ROLE_KEY } from '../local/keys.ts';
 import { prepareDatabase } from '../local/migrate.ts';
 import { join } from 'node:path';
+import { adminConnection, CA_HELP, explainSslError, SslSetupError } from './admin-ssl.ts';
 
 /**
  * The admin CLI: staff accounts are created here, never from the browser.
@@ -39,8 +40,13 @@ Commands:
 
 Options:
   --data-dir DIR   the local data dir (default .data)
+  --ca FILE        the CA certificate that signs DATABASE_URL's server certificate (verify-full)
 Environment:
-  DATABASE_URL     run against this PostgreSQL instead (e.g. the hosted Supabase database)`;
+  DATABASE_URL     run against this PostgreSQL instead (e.g. the hosted Supabase database)
+  PGSSLROOTCERT    the CA file, when --ca is not given
+
+A database that is not on this machine is reached over TLS verified against the CA file, with
+its host name checked (sslmode=verify-full). ${CA_HELP}`;
 
 async function promptPassword(confirm: boolean): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -86,12 +92,19 @@ async function promptPassword(confirm: boolean): Promise<string> {
   return password;
 }
 
-async function parseCommand(argv: string[]): Promise<{ command: AdminCommand; dataDir: string }> {
+interface Parsed {
+  command: AdminCommand;
+  dataDir: string;
+  caFile: string | undefined;
+}
+
+async function parseCommand(argv: string[]): Promise<Parsed> {
   const { values, positionals } = parseArgs({
     args: argv,
     options: {
       password: { type: 'string' },
       'data-dir': { type: 'string' },
+      ca: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     allowPositionals: true,
@@ -100,18 +113,19 @@ async function parseCommand(argv: string[]): Promise<{ command: AdminCommand; da
   const [name, username, ...extra] = positionals;
   if (values.help || !name) throw new UsageError();
   const dataDir = resolve(values['data-dir'] ?? DEFAULT_DATA_DIR);
+  const caFile = values.ca === undefined ? undefined : resolve(values.ca);
   if (extra.length) throw new UsageError(`Unexpected arguments: ${extra.join(' ')}`);
   if (name === 'list') {
     if (username) throw new UsageError('list takes no username');
-    return { command: { command: 'list' }, dataDir };
+    return { command: { command: 'list' }, dataDir, caFile };
   }
   if (!username) throw new UsageError(`${name} needs a <username>`);
   if (name === 'create' || name === 'reset-password') {
     const password = values.password ?? (await promptPassword(true));
-    return { command: { command: name, username, password }, dataDir };
+    return { command: { command: name, username, password }, dataDir, caFile };
   }
   if (name === 'disable' || name === 'enable' || name === 'unlock') {
-    return { command: { command: name, username }, dataDir };
+    return { command: { command: name, username }, dataDir, caFile };
   }
   throw new UsageError(`Unknown command: ${name}`);
 }
@@ -119,10 +133,21 @@ async function parseCommand(argv: string[]): Promise<{ command: AdminCommand; da
 class UsageError extends Error {}
 
 /** Runs the command against DATABASE_URL, a running local server, or the data dir directly. */
-async function execute(command: AdminCommand, dataDir: string): Promise<AdminCommandResult> {
+async function execute(
+  command: AdminCommand,
+  dataDir: string,
+  caFile: string | undefined,
+): Promise<AdminCommandResult> {
   const databaseUrl = process.env['DATABASE_URL'];
   if (databaseUrl) {
-    const db = await openPostgres(databaseUrl);
+    const connection = adminConnection(databaseUrl, { caFile });
+    let db;
+    try {
+      db = await openPostgres(connection.connectionString, connection.ssl);
+    } catch (error) {
+      const explained = explainSslError(error, connection);
+      throw explained ? new SslSetupError(explained) : error;
+    }
     try {
       return await runAdminCommand(db, command);
     } finally {
@@ -162,7 +187,7 @@ async function execute(command: AdminCommand, dataDir: string): Promise<AdminCom
 }
 
 async function main(): Promise<void> {
-  let parsed: { command: AdminCommand; dataDir: string };
+  let parsed: Parsed;
   try {
     parsed = await parseCommand(process.argv.slice(2));
   } catch (error) {
@@ -175,7 +200,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const result = await execute(parsed.command, parsed.dataDir);
+  const result = await execute(parsed.command, parsed.dataDir, parsed.caFile);
   (result.ok ? console.log : console.error)(result.message);
   process.exit(result.ok ? 0 : 1);
 }

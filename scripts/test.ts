@@ -22,6 +22,10 @@ const steps: Step[] = [
   },
   { name: 'format check (prettier)', command: ['npx', 'prettier', '--check', '.'] },
   {
+    name: 'edge functions under Deno (deno check, each entry served and called)',
+    command: ['node', 'scripts/check-functions.ts'],
+  },
+  {
     name: 'build the site against the test backend',
     command: ['npx', 'astro', 'build', '--outDir', E2E_SITE_DIR],
     env: { PUBLIC_SUPABASE_URL: `http://127.0.0.1:${E2E_API_PORT}` },

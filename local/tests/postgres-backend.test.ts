@@ -5,7 +5,7 @@ import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, stopTestPostgres } from '../../supabase/tests/helpers/postgres.ts';
 import { startLocalStack, type LocalStack } from '../index.ts';
-import { adminClient, client, lead, sleep } from './helpers.ts';
+import { adminClient, client, lead, publishLeadTables, sleep } from './helpers.ts';
 
 /**
  * The same server on a real PostgreSQL (DATABASE_URL mode): pooled transactions, LISTEN on its own
@@ -26,6 +26,7 @@ beforeAll(async () => {
     port: 0,
     log: false,
   });
+  await publishLeadTables(stack);
 });
 afterAll(async () => {
   await stack?.close();

@@ -380,7 +380,8 @@ describe('edge functions', () => {
   });
 
   it('refuses an invalid JWT at the gateway, and unknown functions with 404', async () => {
-    const response = await fetch(`${stack.url}/functions/v1/send-form-notification`, {
+    // google-indexing keeps the platform's JWT check (supabase/config.toml).
+    const response = await fetch(`${stack.url}/functions/v1/google-indexing`, {
       method: 'POST',
       headers: {
         apikey: stack.anonKey,

@@ -1,6 +1,14 @@
 import type { RealtimeChannel, RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminClient, client, lead, sleep, startTestStack, type Client } from './helpers.ts';
+import {
+  adminClient,
+  client,
+  lead,
+  publishLeadTables,
+  sleep,
+  startTestStack,
+  type Client,
+} from './helpers.ts';
 
 /**
  * Realtime postgres_changes with the unchanged supabase-js: the admin dashboard's subscription gets
@@ -15,6 +23,7 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   stack = await startTestStack();
+  await publishLeadTables(stack);
 });
 afterAll(async () => {
   for (const each of clients) await each.removeAllChannels();

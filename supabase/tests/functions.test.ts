@@ -48,6 +48,7 @@ function runtime(
   const env: Record<string, string> = overrides.env ?? {
     NOTIFY_EMAIL_TO: 'inbox@agency.test',
     NOTIFY_EMAIL_FROM: 'Site <site@agency.test>',
+    ...projectKeyEnv,
   };
   return {
     env: (name) => env[name],
@@ -65,7 +66,18 @@ function runtime(
   };
 }
 
-const post = (body: unknown, headers: Record<string, string> = {}) =>
+/** The project keys as the platform passes them to a function: new style (JSON of named keys) and legacy. */
+const projectKeyEnv = {
+  SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({
+    default: 'sb_publishable_test',
+    web: 'sb_publishable_web',
+  }),
+  SUPABASE_SECRET_KEYS: JSON.stringify({ default: 'sb_secret_test' }),
+  SUPABASE_ANON_KEY: 'legacy-anon-jwt',
+  SUPABASE_SERVICE_ROLE_KEY: 'legacy-service-jwt',
+};
+
+const post = (body: unknown, headers: Record<string, string> = { apikey: 'sb_publishable_test' }) =>
   new Request('http://functions.test/', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
@@ -150,7 +162,7 @@ describe('send-form-notification', () => {
     expect((await handler(new Request('http://functions.test/'))).status).toBe(405);
     expect((await handler(post('{"name": '))).status).toBe(400);
     expect((await handler(post({ lead_id: 'not-a-uuid' }))).status).toBe(400);
-    const unconfigured = createNotificationHandler(runtime({ env: {} }));
+    const unconfigured = createNotificationHandler(runtime({ env: projectKeyEnv }));
     expect((await unconfigured(post({}))).status).toBe(500);
     // The database is unreachable: the lead waits in the outbox, nothing is mailed.
     const platform = runtime({
@@ -158,13 +170,52 @@ describe('send-form-notification', () => {
         NOTIFY_EMAIL_TO: 'inbox@agency.test',
         NOTIFY_EMAIL_FROM: 'Site <site@agency.test>',
         SUPABASE_URL: 'http://127.0.0.1:9',
-        SUPABASE_SERVICE_ROLE_KEY: 'service-key',
+        ...projectKeyEnv,
       },
       fetch: async () => new Response('down', { status: 503 }),
     });
     const down = await createNotificationHandler(platform)(post({}));
     expect(down.status).toBe(503);
     expect(platform.sent).toEqual([]);
+  });
+
+  it('admits callers holding a project key of either style and refuses the rest, with CORS headers', async () => {
+    // An empty outbox: the drain mails nothing and answers 202.
+    const handler = createNotificationHandler(
+      runtime({
+        env: {
+          NOTIFY_EMAIL_TO: 'inbox@agency.test',
+          NOTIFY_EMAIL_FROM: 'Site <site@agency.test>',
+          SUPABASE_URL: 'http://127.0.0.1:9',
+          ...projectKeyEnv,
+        },
+        fetch: async () => new Response('[]'),
+      }),
+    );
+    const lead = { name: 'Layla', phone: '966501234567' };
+    for (const apikey of [
+      'sb_publishable_test',
+      'sb_publishable_web',
+      'sb_secret_test',
+      'legacy-anon-jwt',
+      'legacy-service-jwt',
+    ]) {
+      expect((await handler(post(lead, { apikey }))).status, apikey).toBe(202);
+    }
+    for (const headers of [
+      {},
+      { apikey: 'sb_publishable_other' },
+      { apikey: 'sb_publishable_tes' },
+      { Authorization: 'Bearer sb_publishable_test' },
+    ]) {
+      const refused = await handler(post(lead, headers));
+      expect(refused.status, JSON.stringify(headers)).toBe(401);
+      expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    const unconfigured = createNotificationHandler(
+      runtime({ env: { NOTIFY_EMAIL_TO: 'a@b.test', NOTIFY_EMAIL_FROM: 'c@d.test' } }),
+    );
+    expect((await unconfigured(post(lead))).status).toBe(401);
   });
 
   it('production transport: posts a Resend-style body with the API key and surfaces failures', async () => {
@@ -219,6 +270,35 @@ describe('google-indexing', () => {
     SUPABASE_ANON_KEY: 'anon',
     SITE_URL: 'https://rihla.care',
   };
+
+  it('asks with the publishable key when the project has one, and a failing check is a 500 with CORS', async () => {
+    const verdicts = recordingFetch(() => Response.json(true));
+    const handler = createIndexingHandler(
+      runtime({
+        env: { ...env, SUPABASE_PUBLISHABLE_KEYS: '{"default":"sb_publishable_x"}' },
+        fetch: verdicts.fetch,
+      }),
+    );
+    const admin = { Authorization: `Bearer ${token('admin-id')}` };
+    expect((await handler(post({ urls: ['https://rihla.care/'] }, admin))).status).toBe(200);
+    expect(new Headers(verdicts.calls[0]?.init.headers).get('apikey')).toBe('sb_publishable_x');
+    const broken = createIndexingHandler(
+      runtime({
+        env,
+        fetch: async () => {
+          throw new TypeError('fetch failed');
+        },
+      }),
+    );
+    const failed = await broken(post({ urls: ['https://rihla.care/'] }, admin));
+    expect(failed.status).toBe(500);
+    expect(failed.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await failed.json()).toEqual({ error: 'internal_error' });
+    const unconfigured = createIndexingHandler(runtime({ env: {} }));
+    const refused = await unconfigured(post({ urls: ['https://rihla.care/'] }, admin));
+    expect(refused.status).toBe(500);
+    expect(refused.headers.get('access-control-allow-methods')).toContain('POST');
+  });
 
   it('asks the database whether the caller is an admin, with the caller’s own token', async () => {
     const verdicts = recordingFetch((_url, init) =>

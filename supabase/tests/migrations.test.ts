@@ -77,12 +77,21 @@ describe.each(backends)('schema invariants on $name', (backend) => {
     expect(rows.every((row) => !row.usage)).toBe(true);
   });
 
-  it('publishes both lead tables for realtime', async () => {
+  it('sends lead changes only to the private staff topics, never as postgres_changes', async () => {
     const { rows } = await db.query<{ name: string }>(
       `select schemaname || '.' || tablename as name from pg_publication_tables
        where pubname = 'supabase_realtime' order by 1`,
     );
-    expect(rows.map((row) => row.name)).toEqual(['public.contact_requests', 'public.offer_leads']);
+    expect(rows.map((row) => row.name)).toEqual([]);
+    const { rows: triggers } = await db.query<{ name: string }>(
+      `select tgrelid::regclass::text as name from pg_trigger
+       where tgname = 'broadcast_staff_change' order by 1`,
+    );
+    expect(triggers.map((row) => row.name)).toEqual(['contact_requests', 'offer_leads']);
+    const { rows: policies } = await db.query<{ policyname: string }>(
+      `select policyname from pg_policies where schemaname = 'realtime' and tablename = 'messages'`,
+    );
+    expect(policies.map((row) => row.policyname)).toEqual(['admins receive staff broadcasts']);
   });
 
   it('loads the demo seed once, through the same fan-out', async () => {

@@ -338,3 +338,30 @@ describe('prices (spec section 9)', () => {
     expect(offer).toMatch(/<s[^>]*>\$3,500<\/s>/);
   });
 });
+
+/** What each documented static host needs to serve the English 404 for unknown `/en/…` paths. */
+describe('the English 404 on static hosts', () => {
+  const english = () => readFileSync(join(dist, 'en', '404', 'index.html'), 'utf8');
+
+  it('Netlify: _redirects rewrites unknown /en/ paths to the English 404 with status 404', () => {
+    const rules = readFileSync(join(dist, '_redirects'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('#'))
+      .map((line) => line.trim().split(/\s+/));
+    expect(rules).toContainEqual(['/en/*', '/en/404/', '404']);
+    expect(resolvePath('/en/404/')).toBe(join(dist, 'en', '404', 'index.html'));
+  });
+
+  it('Cloudflare Pages and plain servers: en/404.html is the English 404, beside the Arabic 404.html', () => {
+    const copy = readFileSync(join(dist, 'en', '404.html'), 'utf8');
+    expect(copy).toBe(english());
+    expect(copy).toMatch(/<html[^>]*lang="en"/);
+    expect(readFileSync(join(dist, '404.html'), 'utf8')).toMatch(/<html[^>]*lang="ar"/);
+    // Its assets are linked from the site root, so the page works at any depth.
+    for (const match of copy.matchAll(/(?:src|href)="([^"]+)"/g)) {
+      const link = match[1] as string;
+      if (/^(https?:|mailto:|tel:|#|data:)/.test(link)) continue;
+      expect(link.startsWith('/'), link).toBe(true);
+    }
+  });
+});

@@ -6,13 +6,28 @@ import { supabase } from '~/lib/supabase.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
+/** What realtime.broadcast_changes() sends for one row change. */
+interface StaffBroadcast {
+  operation: 'INSERT' | 'UPDATE' | 'DELETE';
+  record: Record<string, unknown> | null;
+  old_record: Record<string, unknown> | null;
+}
+
+function staffChange<Row>(payload: StaffBroadcast): RealtimeChange<Row> {
+  return {
+    eventType: payload.operation,
+    new: (payload.record ?? {}) as Partial<Row>,
+    old: (payload.old_record ?? {}) as Partial<Row>,
+  };
+}
+
 /** Changes arriving together (an import, a busy minute) lead to one reload, this long after the last. */
 const RELOAD_AFTER_MS = 400;
 
 /**
  * Keeps a loaded table live (spec section 7, call 12): each change of `table` is applied to the
- * cached list at once and the list is then reloaded. Subscribes with the admin's own token: the
- * server re-checks row-level security per subscriber, so an anonymous token would receive nothing.
+ * cached list at once and the list is then reloaded. Subscribes with the admin's own token: joining
+ * the private staff topic is allowed only to a live admin session (Realtime Authorization).
  * After a lost connection the list is reloaded, since changes made meanwhile were not delivered.
  */
 export function useLiveTable<Row extends { id: string; created_at: string }>(
@@ -46,10 +61,12 @@ export function useLiveTable<Row extends { id: string; created_at: string }>(
       // The admin's JWT (not the anon key) for the socket; supabase-js also keeps it refreshed.
       await supabase.realtime.setAuth().catch(() => {});
       if (cancelled) return;
+      // A private channel: the database broadcasts each change of `table` to `staff:<table>`, and
+      // only a live admin session may join it (supabase/migrations/20261123160000_…sql).
       channel = supabase
-        .channel(`admin:${table}`)
-        .on('postgres_changes', { event: '*', schema: 'public', table }, (payload) => {
-          const change = payload as unknown as RealtimeChange<Row>;
+        .channel(`staff:${table}`, { config: { private: true } })
+        .on('broadcast', { event: '*' }, ({ payload }) => {
+          const change = staffChange<Row>(payload as StaffBroadcast);
           queryClient.setQueryData<Row[]>(keyRef.current, (rows) =>
             applyRealtimeChange(rows, change),
           );

@@ -1,4 +1,11 @@
-import { json, jwtPayload, preflight, readJsonObject } from '../_shared/http.ts';
+import {
+  json,
+  jwtPayload,
+  preflight,
+  publicApiKey,
+  readJsonObject,
+  withCors,
+} from '../_shared/http.ts';
 import type { FunctionRuntime } from '../_shared/runtime.ts';
 
 /**
@@ -24,11 +31,13 @@ export async function callerIsAdmin(
   const sub = token ? jwtPayload(token)?.['sub'] : undefined;
   if (typeof sub !== 'string') return null;
   const supabaseUrl = runtime.env('SUPABASE_URL');
-  const anonKey = runtime.env('SUPABASE_ANON_KEY');
-  if (!supabaseUrl || !anonKey) throw new Error('SUPABASE_URL and SUPABASE_ANON_KEY must be set');
+  const apiKey = publicApiKey(runtime.env);
+  if (!supabaseUrl || !apiKey) {
+    throw new Error('SUPABASE_URL and a publishable (or anon) key must be set');
+  }
   const response = await runtime.fetch(`${supabaseUrl}/rest/v1/rpc/is_admin`, {
     method: 'POST',
-    headers: { apikey: anonKey, Authorization: authorization, 'Content-Type': 'application/json' },
+    headers: { apikey: apiKey, Authorization: authorization, 'Content-Type': 'application/json' },
     body: JSON.stringify({ check_user_id: sub }),
   });
   if (!response.ok) return false;
@@ -62,7 +71,7 @@ export function parseUrls(
 }
 
 export function createHandler(runtime: FunctionRuntime) {
-  return async (request: Request): Promise<Response> => {
+  return withCors('google-indexing', async (request: Request): Promise<Response> => {
     if (request.method === 'OPTIONS') return preflight();
     if (request.method !== 'POST') return json(405, { error: 'method_not_allowed' });
     const admin = await callerIsAdmin(request, runtime);
@@ -85,5 +94,5 @@ export function createHandler(runtime: FunctionRuntime) {
         message: error instanceof Error ? error.message : String(error),
       });
     }
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import { json, preflight, readJsonObject } from '../_shared/http.ts';
+import { callerKeyRole, json, preflight, readJsonObject, withCors } from '../_shared/http.ts';
 import type { FunctionRuntime } from '../_shared/runtime.ts';
 
 /**
@@ -12,7 +12,8 @@ import type { FunctionRuntime } from '../_shared/runtime.ts';
  *                     is unmailed and due. Any other field is ignored.
  *   POST {}           a drain (pg_cron every minute in production, a timer locally): up to
  *                     BATCH due notifications.
- * Answers: 202 { ok: true, sent, failed: 0 } | 400 { error: 'invalid_body' } | 405
+ * Answers: 202 { ok: true, sent, failed: 0 } | 400 { error: 'invalid_body' }
+ *          | 401 (no project key: the function checks callers itself) | 405
  *          | 500 { error: 'not_configured' } | 502 { error: 'delivery_failed', sent, failed }
  *          | 503 { error: 'outbox_unavailable' }
  * A failing delivery is recorded and retried by later drains; a lead is never lost by it.
@@ -206,9 +207,14 @@ export async function deliver(
 class NotConfigured extends Error {}
 
 export function createHandler(runtime: FunctionRuntime) {
-  return async (request: Request): Promise<Response> => {
+  return withCors('send-form-notification', async (request: Request): Promise<Response> => {
     if (request.method === 'OPTIONS') return preflight();
     if (request.method !== 'POST') return json(405, { error: 'method_not_allowed' });
+    // config.toml turns the platform's JWT check off for this function (visitors may hold an opaque
+    // publishable key), so the caller's project key is checked here instead.
+    if (!callerKeyRole(request, runtime.env)) {
+      return json(401, { error: 'unauthorized', message: 'a project API key is required' });
+    }
     const body = await readJsonObject(request, MAX_BODY_BYTES);
     if (!body)
       return json(400, {
@@ -237,5 +243,5 @@ export function createHandler(runtime: FunctionRuntime) {
       );
       return json(503, { error: 'outbox_unavailable' });
     }
-  };
+  });
 }

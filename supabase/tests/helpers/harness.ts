@@ -7,6 +7,7 @@ import {
   type Queryable,
 } from '../../../local/db.ts';
 import { prepareDatabase } from '../../../local/migrate.ts';
+import { applyRoleStatementTimeout } from '../../../local/rest.ts';
 import { startTestPostgres, stopTestPostgres } from './postgres.ts';
 
 /**
@@ -76,6 +77,8 @@ export function as<T>(db: Database, actor: Actor, fn: (tx: Queryable) => Promise
               set_config('request.headers', $3, true)`,
       [actor.role, JSON.stringify(claims), JSON.stringify(headers)],
     );
+    // The role's production statement timeout (anon 3 s, authenticated 8 s), as over the API.
+    if (db.kind === 'postgres') await applyRoleStatementTimeout(tx, actor.role);
     return fn(tx);
   });
 }

@@ -1,0 +1,111 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSmoke, type SmokeOptions } from '../../scripts/smoke.ts';
+import { createStaticSiteServer } from '../static-site.ts';
+import { ADMIN_PASSWORD, startTestStack } from './helpers.ts';
+
+/**
+ * The production smoke test (scripts/smoke.ts) against the local stack and a small site served with
+ * production-style headers: every check passes on a sound deployment, the test lead is gone
+ * afterwards, and a broken deployment (a CSP that does not name the project) fails.
+ */
+
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+let siteDir: string;
+let site: Server;
+let siteUrl: string;
+
+function writeSite(root: string, apiOrigin: string) {
+  const files: Record<string, string> = {
+    'index.html': '<!doctype html><html lang="ar" dir="rtl"><title>الرئيسية</title>',
+    'en/index.html': '<!doctype html><html lang="en" dir="ltr"><title>Home</title>',
+    _headers: [
+      '/*',
+      '  X-Content-Type-Options: nosniff',
+      '  Referrer-Policy: strict-origin-when-cross-origin',
+      '  X-Frame-Options: DENY',
+      `  Content-Security-Policy: default-src 'self'; connect-src 'self' ${apiOrigin} ${apiOrigin.replace('http', 'ws')}`,
+      '',
+    ].join('\n'),
+  };
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  await stack.sql(`select private.create_admin('smoke-staff', $1)`, [ADMIN_PASSWORD]);
+  siteDir = mkdtempSync(join(tmpdir(), 'rihla-smoke-site-'));
+  writeSite(siteDir, stack.url);
+  site = createStaticSiteServer({ root: siteDir });
+  await new Promise<void>((resolveListen) => site.listen(0, '127.0.0.1', resolveListen));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolveClose) => site.close(resolveClose));
+  await stack.cleanup();
+  rmSync(siteDir, { recursive: true, force: true });
+});
+
+const options = (overrides: Partial<SmokeOptions> = {}): SmokeOptions => ({
+  site: siteUrl,
+  supabase: stack.url,
+  key: stack.publishableKey,
+  adminUsername: 'smoke-staff',
+  adminPassword: ADMIN_PASSWORD,
+  serviceKey: stack.secretKey,
+  log: () => {},
+  ...overrides,
+});
+
+describe('npm run smoke', () => {
+  it('passes every check on a sound deployment and leaves no test lead behind', async () => {
+    const checks = await runSmoke(options());
+    expect(checks.filter((check) => check.status !== 'pass')).toEqual([]);
+    expect(checks.map((check) => check.name)).toEqual([
+      'site headers and CSP',
+      'home page (ar)',
+      'home page (en)',
+      'anon reads nothing',
+      'notification function reachable with the public key',
+      'staff sign-in',
+      'lead insert with the public key',
+      'realtime delivery to staff',
+      'inbox row for the lead',
+      'test lead erased',
+    ]);
+    const { rows } = await stack.sql<{ n: number }>(
+      `select (select count(*) from public.offer_leads where name like 'SMOKE TEST%')
+            + (select count(*) from public.contact_requests where name like 'SMOKE TEST%') as n`,
+    );
+    expect(Number(rows[0]?.n)).toBe(0);
+  });
+
+  it('works with the legacy anon key too, and erases as staff without a secret key', async () => {
+    const checks = await runSmoke(options({ key: stack.anonKey, serviceKey: undefined }));
+    expect(checks.filter((check) => check.status !== 'pass')).toEqual([]);
+  });
+
+  it('fails when the site does not allow the project, and skips staff checks without an account', async () => {
+    writeSite(siteDir, 'https://another-project.supabase.co');
+    try {
+      const checks = await runSmoke(options({ adminUsername: undefined }));
+      expect(checks.find((check) => check.name === 'site headers and CSP')).toMatchObject({
+        status: 'fail',
+        detail: expect.stringContaining(`does not name ${stack.url}`),
+      });
+      expect(checks.find((check) => check.name === 'realtime delivery to staff')?.status).toBe(
+        'skip',
+      );
+      expect(checks.find((check) => check.name === 'test lead erased')?.status).toBe('pass');
+    } finally {
+      writeSite(siteDir, stack.url);
+    }
+  });
+});

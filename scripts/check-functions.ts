@@ -1,0 +1,193 @@
+/**
+ * The edge functions as Supabase runs them: under Deno, from their `index.ts` entries. For each
+ * function in supabase/functions/ (every folder but _shared):
+ *   1. every import is a relative file (no URL, npm: or jsr: import, so deploys and this check need
+ *      no network);
+ *   2. `deno check` type-checks the entry with Deno's own types;
+ *   3. the entry is started with Deno on a loopback port (Deno.serve is pointed there; nothing else
+ *      changes) and called: a preflight, a refusal, and an error path, each with CORS headers.
+ * Deno is the npm package `deno` (a devDependency; its binary comes from @deno/linux-x64-glibc).
+ *
+ *   node scripts/check-functions.ts [--port N]   (default: free loopback ports)
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const repo = resolve(import.meta.dirname, '..');
+const functionsDir = join(repo, 'supabase', 'functions');
+const deno = join(repo, 'node_modules', '.bin', 'deno');
+const denoDir = join(repo, '.data', 'deno');
+const flags = ['--no-config', '--no-remote', '--no-npm', '--quiet'];
+
+const { values } = parseArgs({ options: { port: { type: 'string' } } });
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const failures: string[] = [];
+const fail = (message: string) => {
+  failures.push(message);
+  console.error(`  ✗ ${message}`);
+};
+const pass = (message: string) => console.log(`  ✓ ${message}`);
+
+const names = readdirSync(functionsDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+  .map((entry) => entry.name)
+  .sort();
+
+// 1. Only relative imports, anywhere under supabase/functions.
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? tsFiles(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
+  );
+}
+for (const file of tsFiles(functionsDir)) {
+  const source = readFileSync(file, 'utf8');
+  for (const match of source.matchAll(
+    /(?:^|\n)\s*(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]/g,
+  )) {
+    const specifier = match[1] as string;
+    if (!specifier.startsWith('./') && !specifier.startsWith('../')) {
+      fail(
+        `${file.slice(repo.length + 1)} imports "${specifier}": only relative imports are allowed`,
+      );
+    }
+  }
+}
+
+// 2. deno check on every entry.
+const env = { ...process.env, DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' };
+mkdirSync(denoDir, { recursive: true });
+const entries = names.map((name) => join(functionsDir, name, 'index.ts'));
+const check = spawnSync(deno, ['check', ...flags, ...entries], {
+  env,
+  encoding: 'utf8',
+  timeout: 300_000,
+});
+if (check.status === 0) pass(`deno check: ${names.join(', ')}`);
+else fail(`deno check failed:\n${check.stdout}${check.stderr}`);
+
+// 3. Each entry under Deno on a loopback port, called.
+interface Call {
+  what: string;
+  init: RequestInit;
+  status: number;
+}
+const calls: Record<string, Call[]> = {
+  'send-form-notification': [
+    { what: 'preflight', init: { method: 'OPTIONS' }, status: 204 },
+    { what: 'no project key', init: { method: 'POST', body: '{}' }, status: 401 },
+    {
+      what: 'invalid body with the publishable key',
+      init: { method: 'POST', headers: { apikey: 'sb_publishable_smoke' }, body: '{}' },
+      status: 400,
+    },
+  ],
+  'google-indexing': [
+    { what: 'preflight', init: { method: 'OPTIONS' }, status: 204 },
+    { what: 'no session', init: { method: 'POST', body: '{}' }, status: 401 },
+    {
+      // The admin check cannot reach the database: the thrown error must still carry CORS.
+      what: 'admin check failing',
+      init: {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer x.${Buffer.from('{"sub":"s"}').toString('base64url')}.y`,
+        },
+        body: '{"urls":["https://rihla.care/"]}',
+      },
+      status: 500,
+    },
+  ],
+};
+
+async function smoke(name: string, port: number): Promise<void> {
+  const wrapper = join(denoDir, `smoke-${name}.ts`);
+  writeFileSync(
+    wrapper,
+    `const serve = Deno.serve;
+// @ts-ignore: only the address changes; the entry's handler is served as deployed.
+Deno.serve = (handler) => serve({ port: ${port}, hostname: '127.0.0.1', onListen() { console.log('listening'); } }, handler);
+await import(${JSON.stringify(`file://${join(functionsDir, name, 'index.ts')}`)});
+`,
+  );
+  const child = spawn(deno, ['run', ...flags, '--allow-net=127.0.0.1', '--allow-env', wrapper], {
+    env: {
+      ...env,
+      // Nothing listens there: calls to the project fail, as when the database is unreachable.
+      SUPABASE_URL: 'http://127.0.0.1:9',
+      SUPABASE_PUBLISHABLE_KEYS: '{"default":"sb_publishable_smoke"}',
+      SUPABASE_ANON_KEY: 'anon-smoke',
+      NOTIFY_EMAIL_TO: 'inbox@smoke.test',
+      NOTIFY_EMAIL_FROM: 'smoke@smoke.test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr.on('data', (chunk) => (output += String(chunk)));
+  try {
+    await new Promise<void>((resolveReady, reject) => {
+      const timer = setTimeout(() => reject(new Error('did not listen within 60 s')), 60_000);
+      child.stdout.on('data', (chunk) => {
+        if (String(chunk).includes('listening')) {
+          clearTimeout(timer);
+          resolveReady();
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`exited with ${code}: ${output}`));
+      });
+    });
+    for (const call of calls[name] ?? [
+      { what: 'preflight', init: { method: 'OPTIONS' }, status: 204 },
+    ]) {
+      const response = await fetch(`http://127.0.0.1:${port}/`, {
+        ...call.init,
+        headers: {
+          Origin: 'https://rihla.care',
+          'Content-Type': 'application/json',
+          ...call.init.headers,
+        },
+      });
+      await response.arrayBuffer();
+      const cors = response.headers.get('access-control-allow-origin');
+      if (response.status === call.status && cors === '*') {
+        pass(`${name} under Deno: ${call.what} → ${response.status} with CORS`);
+      } else {
+        fail(
+          `${name} under Deno: ${call.what} → ${response.status} (wanted ${call.status}), CORS ${cors ?? 'missing'}`,
+        );
+      }
+    }
+  } catch (error) {
+    fail(`${name} under Deno: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+for (const [index, name] of names.entries()) {
+  await smoke(name, values.port ? Number(values.port) + index * 2 : await freePort());
+}
+
+if (failures.length) {
+  console.error(`\n${failures.length} function check(s) failed`);
+  process.exit(1);
+}
+console.log(`\nAll ${names.length} functions pass under Deno.`);

@@ -1,0 +1,303 @@
+/**
+ * `npm run smoke -- --site https://rihla.care --supabase https://<ref>.supabase.co`: checks a live
+ * deployment the way visitors and staff use it, in about a minute. Run it after every deploy.
+ *
+ * Read-only except one tagged test lead ("SMOKE TEST <time>"), which it erases again at the end (with
+ * the secret/service key when given, else as the staff account). It checks:
+ *   1. the site: security headers and a CSP whose connect-src names the Supabase project; the home
+ *      page in Arabic (lang="ar" dir="rtl") and in English (lang="en");
+ *   2. anon reads nothing: neither leads nor the inbox are readable with the public key;
+ *   3. the notification function answers a browser's preflight with CORS and accepts the public key
+ *      (an invalid body → 400, so no e-mail is sent; --send-mail sends one tagged e-mail instead);
+ *   4. a staff session receives the new inbox row on the private staff channel (Realtime
+ *      Authorization), and the lead's inbox row exists.
+ *
+ * Environment: PUBLIC_SUPABASE_ANON_KEY (or --key; publishable or legacy anon key),
+ * SMOKE_ADMIN_USERNAME and SMOKE_ADMIN_PASSWORD (a staff account; without them the realtime and
+ * inbox checks are skipped and reported), SUPABASE_SECRET_KEY or SUPABASE_SERVICE_ROLE_KEY (to erase
+ * the test lead; optional). Exit code 0 only when every check that ran passed.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { parseArgs } from 'node:util';
+import type { Database } from '../src/lib/database.types.ts';
+
+export interface SmokeOptions {
+  site: string;
+  supabase: string;
+  key: string;
+  adminUsername?: string | undefined;
+  adminPassword?: string | undefined;
+  serviceKey?: string | undefined;
+  sendMail?: boolean;
+  /** How long to wait for the realtime event (ms). */
+  realtimeTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface SmokeCheck {
+  name: string;
+  status: 'pass' | 'fail' | 'skip';
+  detail: string;
+}
+
+const clientOptions = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  realtime: { params: { eventsPerSecond: 5 } },
+};
+
+type Client = SupabaseClient<Database>;
+
+export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
+  const checks: SmokeCheck[] = [];
+  const log = options.log ?? ((line: string) => console.log(line));
+  const record = (name: string, status: SmokeCheck['status'], detail: string) => {
+    checks.push({ name, status, detail });
+    log(`${status === 'pass' ? '✓' : status === 'skip' ? '–' : '✗'} ${name}: ${detail}`);
+  };
+  const attempt = async (name: string, fn: () => Promise<string>) => {
+    try {
+      record(name, 'pass', await fn());
+    } catch (error) {
+      record(name, 'fail', error instanceof Error ? error.message : String(error));
+    }
+  };
+  const site = options.site.replace(/\/$/, '');
+  const api = new URL(options.supabase).origin;
+
+  // 1. The site.
+  await attempt('site headers and CSP', async () => {
+    const response = await fetch(`${site}/`, { redirect: 'follow' });
+    if (!response.ok) throw new Error(`GET / answered ${response.status}`);
+    const missing = ['x-content-type-options', 'referrer-policy', 'x-frame-options'].filter(
+      (header) => !response.headers.get(header),
+    );
+    if (missing.length) throw new Error(`missing headers: ${missing.join(', ')}`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    const connect = /connect-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    if (!connect.split(/\s+/).includes(api)) {
+      throw new Error(`the CSP's connect-src does not name ${api} (got "${connect}")`);
+    }
+    return `headers present, connect-src names ${api}`;
+  });
+  for (const [path, lang] of [
+    ['/', 'ar'],
+    ['/en/', 'en'],
+  ] as const) {
+    await attempt(`home page (${lang})`, async () => {
+      const response = await fetch(`${site}${path}`);
+      const html = await response.text();
+      if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+      const tag = /<html\b[^>]*>/i.exec(html)?.[0] ?? '';
+      if (!tag.includes(`lang="${lang}"`)) throw new Error(`GET ${path}: <html> is ${tag}`);
+      if (lang === 'ar' && !tag.includes('dir="rtl"')) throw new Error(`GET ${path} is not rtl`);
+      return `${path} ${response.status}, ${tag}`;
+    });
+  }
+
+  // 2. Anonymous reads.
+  const visitor: Client = createClient<Database>(api, options.key, clientOptions);
+  await attempt('anon reads nothing', async () => {
+    const found: string[] = [];
+    for (const table of ['offer_leads', 'contact_requests'] as const) {
+      const { data, error } = await visitor.from(table).select('id').limit(1);
+      if (!error && data && data.length > 0) found.push(table);
+      if (error && error.code !== '42501') throw new Error(`${table}: ${error.message}`);
+    }
+    if (found.length) throw new Error(`the public can read ${found.join(', ')}`);
+    return 'offer_leads and contact_requests are closed to the public key';
+  });
+
+  // 3. The notification function.
+  await attempt('notification function reachable with the public key', async () => {
+    const endpoint = `${api}/functions/v1/send-form-notification`;
+    const preflight = await fetch(endpoint, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: site,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'apikey, content-type, x-client-info',
+      },
+    });
+    await preflight.arrayBuffer();
+    if (!preflight.ok || preflight.headers.get('access-control-allow-origin') === null) {
+      throw new Error(`preflight answered ${preflight.status} without CORS headers`);
+    }
+    const { error } = await visitor.functions.invoke('send-form-notification', {
+      body: { name: 'x', phone: 'not a phone' },
+    });
+    const status = (error as { context?: Response } | null)?.context?.status;
+    if (status !== 400) {
+      throw new Error(
+        `an invalid body with the public key answered ${status ?? error?.message ?? 'success'} (400 expected; 401 means the function refuses the key)`,
+      );
+    }
+    return 'preflight with CORS, public key admitted (invalid body → 400, nothing sent)';
+  });
+
+  // 4. A tagged lead, seen live by staff.
+  const tag = `SMOKE TEST ${new Date().toISOString()}`;
+  const leadId = crypto.randomUUID();
+  let staff: Client | null = null;
+  if (!options.adminUsername || !options.adminPassword) {
+    record(
+      'realtime delivery to staff',
+      'skip',
+      'set SMOKE_ADMIN_USERNAME and SMOKE_ADMIN_PASSWORD (a staff account)',
+    );
+  } else {
+    staff = createClient<Database>(api, options.key, clientOptions);
+    const signedIn = staff;
+    await attempt('staff sign-in', async () => {
+      const anonymous = await signedIn.auth.signInAnonymously();
+      if (anonymous.error) throw new Error(`anonymous sign-in: ${anonymous.error.message}`);
+      const { data, error } = await signedIn.rpc('admin_login', {
+        _username: options.adminUsername as string,
+        _password: options.adminPassword as string,
+      });
+      if (error || data !== true) throw new Error(`admin_login: ${error?.message ?? 'refused'}`);
+      return `signed in as ${options.adminUsername}`;
+    });
+  }
+
+  let delivered: Promise<string> | null = null;
+  let channel: ReturnType<Client['channel']> | null = null;
+  if (staff && checks.at(-1)?.status === 'pass') {
+    const live = staff;
+    delivered = new Promise<string>((resolveEvent, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error('no realtime event for the test lead')),
+        options.realtimeTimeoutMs ?? 20_000,
+      );
+      // The dashboard's own subscription: the private staff topic (Realtime Authorization).
+      channel = live
+        .channel('staff:contact_requests', { config: { private: true } })
+        .on('broadcast', { event: 'INSERT' }, ({ payload }) => {
+          if ((payload as { record?: { lead_id?: string } }).record?.lead_id === leadId) {
+            clearTimeout(timer);
+            resolveEvent('the inbox row arrived on the private staff channel');
+          }
+        });
+    });
+    await live.realtime.setAuth();
+    await new Promise<void>((resolveSubscribed, reject) => {
+      const timer = setTimeout(() => reject(new Error('realtime subscription timed out')), 20_000);
+      channel?.subscribe((status) => {
+        if (status === 'SUBSCRIBED') {
+          clearTimeout(timer);
+          resolveSubscribed();
+        } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
+          clearTimeout(timer);
+          reject(new Error(`realtime: ${status}`));
+        }
+      });
+    }).catch((error: unknown) => {
+      record('realtime delivery to staff', 'fail', String(error));
+      delivered = null;
+    });
+  }
+
+  let inserted = false;
+  await attempt('lead insert with the public key', async () => {
+    const { error } = await visitor.from('offer_leads').insert({
+      id: leadId,
+      name: tag,
+      phone: `9665${Math.floor(10_000_000 + Math.random() * 89_999_999)}`,
+      country_code: '+966',
+      service: 'other',
+      notes: 'Automated smoke test; erased at once.',
+      source: '/smoke-test',
+      language: 'en',
+    });
+    if (error) throw new Error(`${error.code}: ${error.message}`);
+    inserted = true;
+    return `lead ${leadId} stored`;
+  });
+
+  if (delivered && inserted) await attempt('realtime delivery to staff', () => delivered!);
+  if (staff && inserted) {
+    const reader = staff;
+    await attempt('inbox row for the lead', async () => {
+      const { data, error } = await reader
+        .from('contact_requests')
+        .select('id, name')
+        .eq('lead_id', leadId);
+      if (error) throw new Error(error.message);
+      if (data?.length !== 1) throw new Error(`found ${data?.length ?? 0} inbox rows`);
+      return `contact_requests ${data[0]?.id}`;
+    });
+  }
+  if (options.sendMail && inserted) {
+    await attempt('tagged notification e-mail', async () => {
+      const { data, error } = await visitor.functions.invoke('send-form-notification', {
+        body: { name: tag, phone: '971500000000', lead_id: leadId, subject: tag },
+      });
+      if (error) throw new Error(error.message);
+      return `accepted: ${JSON.stringify(data)}`;
+    });
+  }
+
+  // Erase the test lead (erasing it from either table removes both).
+  if (inserted) {
+    const eraser = options.serviceKey
+      ? createClient<Database>(api, options.serviceKey, clientOptions)
+      : staff;
+    if (!eraser) {
+      record(
+        'test lead erased',
+        'fail',
+        `no secret key nor staff account: erase ${leadId} by hand`,
+      );
+    } else {
+      await attempt('test lead erased', async () => {
+        const { error } = await eraser.from('offer_leads').delete().eq('id', leadId);
+        if (error) throw new Error(error.message);
+        const left = await eraser.from('offer_leads').select('id').eq('id', leadId);
+        if (left.data?.length) throw new Error(`lead ${leadId} is still there`);
+        return `lead ${leadId} and its inbox row removed`;
+      });
+    }
+  }
+  if (channel) await staff?.removeChannel(channel);
+  if (staff) await staff.auth.signOut().catch(() => undefined);
+  await visitor.removeAllChannels();
+  return checks;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      site: { type: 'string' },
+      supabase: { type: 'string' },
+      key: { type: 'string' },
+      'send-mail': { type: 'boolean', default: false },
+    },
+  });
+  const key = values.key ?? process.env['PUBLIC_SUPABASE_ANON_KEY'];
+  if (!values.site || !values.supabase || !key) {
+    console.error(
+      'Usage: npm run smoke -- --site https://rihla.care --supabase https://<ref>.supabase.co [--key <publishable key>] [--send-mail]\n' +
+        'Environment: PUBLIC_SUPABASE_ANON_KEY, SMOKE_ADMIN_USERNAME, SMOKE_ADMIN_PASSWORD, SUPABASE_SECRET_KEY',
+    );
+    process.exit(2);
+  }
+  const checks = await runSmoke({
+    site: values.site,
+    supabase: values.supabase,
+    key,
+    adminUsername: process.env['SMOKE_ADMIN_USERNAME'],
+    adminPassword: process.env['SMOKE_ADMIN_PASSWORD'],
+    serviceKey: process.env['SUPABASE_SECRET_KEY'] ?? process.env['SUPABASE_SERVICE_ROLE_KEY'],
+    sendMail: values['send-mail'],
+  });
+  const failed = checks.filter((check) => check.status === 'fail').length;
+  const skipped = checks.filter((check) => check.status === 'skip').length;
+  console.log(`\n${checks.length - failed - skipped} passed, ${failed} failed, ${skipped} skipped`);
+  process.exit(failed ? 1 : 0);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  });
+}
