@@ -38,6 +38,10 @@ describe('CSV documents', () => {
   it('export requests with Arabic labels, in the order given', () => {
     const base: Omit<ContactRequest, 'id' | 'name' | 'phone' | 'status'> = {
       lead_id: 'l',
+      version: 1,
+      assigned_to: null,
+      follow_up_at: null,
+      phone_key: '966501234567',
       created_at: '2025-11-20T10:00:00Z',
       updated_at: '2025-11-21T10:00:00Z',
       email: 'a@b.co',

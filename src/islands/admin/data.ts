@@ -9,13 +9,19 @@ import {
   OFFER_LEAD_COLUMNS,
   type ContactRequest,
   type OfferLead,
-  type RequestStatus,
+  type RequestEvent,
+  type StaffAccount,
 } from '~/lib/admin/rows.ts';
+import { StaleVersionError, type RequestChanges } from '~/lib/admin/team.ts';
+import type { Json } from '~/lib/database.types.ts';
 import { supabase } from '~/lib/supabase.ts';
 import { checkAdmin } from './session.ts';
 
 export const adminQueryKeys = {
   requests: ['admin', 'contact_requests'] as const,
+  staff: ['admin', 'staff_accounts'] as const,
+  me: ['admin', 'my_staff_id'] as const,
+  events: (id: string) => ['admin', 'request_events', id] as const,
   leads: ['admin', 'offer_leads'] as const,
 };
 
@@ -102,21 +108,75 @@ export async function fetchLeads(): Promise<OfferLead[]> {
   return rows;
 }
 
-/** Spec call 8: status and notes. A request that no longer exists (or is no longer visible) fails. */
-export async function updateRequest(
+/**
+ * Saves a coordinator's changes (status, notes, assignment, follow-up; spec call 8 grown for a
+ * team) only if the request is still at the version they opened: the database checks it in the
+ * same statement (update_request in supabase/migrations/20261123130000_team_workspace.sql).
+ * A stale save changes nothing and throws StaleVersionError; the saved row comes back.
+ */
+export async function saveRequest(
   id: string,
-  patch: { status: RequestStatus; notes: string | null },
-): Promise<void> {
+  expectedVersion: number,
+  changes: RequestChanges,
+): Promise<ContactRequest> {
+  const { data, error, status } = await supabase.rpc('update_request', {
+    _id: id,
+    _expected_version: expectedVersion,
+    _changes: changes as Json,
+  });
+  if (error) {
+    if (error.code === 'PT409' || error.hint === 'stale_version') {
+      throw new StaleVersionError(Number(error.details) || expectedVersion + 1);
+    }
+    if (error.code === 'PT404') {
+      await assertAdmin();
+      throw new AdminDataError('request not found', 404, error.code);
+    }
+    throw dataError(error, status);
+  }
+  return data as ContactRequest;
+}
+
+/** The timeline of one request, oldest first; `afterVersion` keeps only what came after it. */
+export async function fetchEvents(id: string, afterVersion = 0): Promise<RequestEvent[]> {
+  const { data, error, status } = await supabase
+    .from('request_events')
+    .select('*')
+    .eq('request_id', id)
+    .gt('version', afterVersion)
+    .order('id', { ascending: true });
+  if (error) throw dataError(error, status);
+  return data ?? [];
+}
+
+/** One request as stored now (after a refused save, to show what it became). */
+export async function fetchRequest(id: string): Promise<ContactRequest | null> {
   const { data, error, status } = await supabase
     .from('contact_requests')
-    .update(patch)
+    .select('*')
     .eq('id', id)
-    .select('id');
+    .maybeSingle();
   if (error) throw dataError(error, status);
-  if (!data?.length) {
-    await assertAdmin();
-    throw new AdminDataError('request not found', 404);
-  }
+  return data;
+}
+
+/** The staff accounts requests can be assigned to (a view only admins can read). */
+export async function fetchStaff(): Promise<StaffAccount[]> {
+  const { data, error, status } = await supabase
+    .from('staff_accounts')
+    .select('id, username, active')
+    .order('username', { ascending: true });
+  if (error) throw dataError(error, status);
+  return (data ?? []).filter(
+    (row): row is StaffAccount => row.id !== null && row.username !== null,
+  );
+}
+
+/** The signed-in coordinator's own staff account id ("mine"), or null. */
+export async function fetchMyStaffId(): Promise<string | null> {
+  const { data, error, status } = await supabase.rpc('my_staff_id');
+  if (error) throw dataError(error, status);
+  return data ?? null;
 }
 
 /** Spec call 9. The database erases the request's lead with it (one erasure). */

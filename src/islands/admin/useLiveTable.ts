@@ -6,14 +6,16 @@ import { supabase } from '~/lib/supabase.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
-/** Changes arriving together (an import, a busy minute) lead to one reload, this long after the last. */
+/** A reconnect storm (flaky Wi-Fi) leads to one reload, this long after the last reconnect. */
 const RELOAD_AFTER_MS = 400;
 
 /**
- * Keeps a loaded table live (spec section 7, call 12): each change of `table` is applied to the
- * cached list at once and the list is then reloaded. Subscribes with the admin's own token: the
- * server re-checks row-level security per subscriber, so an anonymous token would receive nothing.
- * After a lost connection the list is reloaded, since changes made meanwhile were not delivered.
+ * Keeps a loaded table live (spec section 7, call 12): each change of `table` carries the whole
+ * row and is applied to the cached list in place, so one edit costs one small message per open
+ * dashboard instead of a reload of every row (issue 13). Subscribes with the admin's own token:
+ * the server re-checks row-level security per subscriber, so an anonymous token would receive
+ * nothing. Only after a lost connection is the list reloaded, since changes made meanwhile were
+ * not delivered.
  */
 export function useLiveTable<Row extends { id: string; created_at: string }>(
   table: 'contact_requests' | 'offer_leads',
@@ -54,7 +56,6 @@ export function useLiveTable<Row extends { id: string; created_at: string }>(
             applyRealtimeChange(rows, change),
           );
           onChange.current?.(change);
-          reload();
         })
         .subscribe((state) => {
           if (state === 'SUBSCRIBED') {
