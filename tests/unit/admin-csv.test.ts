@@ -114,6 +114,7 @@ describe('CSV documents', () => {
       utm_source: null,
       utm_medium: null,
       created_at: '2025-11-20T10:00:00Z',
+      status: 'new',
     };
     const [header, line] = leadsCsv([lead]).slice(1).split('\r\n');
     expect(header).toBe(

@@ -235,4 +235,7 @@ export const adminAr = {
   'admin.team.due': 'متابعات اليوم والمتأخرة',
   'admin.team.dueFilter': 'المتابعات المستحقة فقط',
   'admin.team.noChanges': 'لا توجد تعديلات لحفظها',
+  'admin.team.leadsAll': 'جميع الليدز',
+  'admin.team.leadsOfferOnly': 'ليدز عرض زراعة الشعر فقط',
+  'admin.team.leadsStatus': 'حالة الطلب',
 } as const;

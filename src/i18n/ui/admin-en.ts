@@ -237,4 +237,7 @@ export const adminEn = {
   'admin.team.due': 'Follow-ups due today or overdue',
   'admin.team.dueFilter': 'Due follow-ups only',
   'admin.team.noChanges': 'No changes to save',
+  'admin.team.leadsAll': 'All leads',
+  'admin.team.leadsOfferOnly': 'Hair transplant offer leads only',
+  'admin.team.leadsStatus': 'Request status',
 } as const satisfies Record<keyof typeof adminAr, string>;

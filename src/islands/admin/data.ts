@@ -92,10 +92,13 @@ export async function fetchRequests(): Promise<ContactRequest[]> {
   return rows;
 }
 
-/** Spec call 10: the offer leads with the table's columns, newest first. */
+/**
+ * Spec call 10: the offer leads with the table's columns, newest first, each with the status of
+ * its request (read beside it, since every lead has exactly one request).
+ */
 export async function fetchLeads(): Promise<OfferLead[]> {
-  const [rows] = await Promise.all([
-    fetchAllPages<OfferLead>((from, to, count) =>
+  const [rows, statuses] = await Promise.all([
+    fetchAllPages<Omit<OfferLead, 'status'>>((from, to, count) =>
       supabase
         .from('offer_leads')
         .select(OFFER_LEAD_COLUMNS, count ? { count: 'exact' } : {})
@@ -103,9 +106,18 @@ export async function fetchLeads(): Promise<OfferLead[]> {
         .order('id', { ascending: false })
         .range(from, to),
     ),
+    fetchAllPages<{ id: string; status: ContactRequest['status'] }>((from, to, count) =>
+      supabase
+        .from('contact_requests')
+        .select('id:lead_id, status', count ? { count: 'exact' } : {})
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(from, to),
+    ),
     assertAdmin(),
   ]);
-  return rows;
+  const statusOfLead = new Map(statuses.map((row) => [row.id, row.status]));
+  return rows.map((row) => ({ ...row, status: statusOfLead.get(row.id) ?? null }));
 }
 
 /**

@@ -31,4 +31,7 @@ export type OfferLead = Pick<
   | 'utm_source'
   | 'utm_medium'
   | 'created_at'
->;
+> & {
+  /** The status of the lead's request (null while it is not known, shown as new). */
+  status: RequestStatus | null;
+};
