@@ -79,7 +79,8 @@ async function visitorPage(browser: Browser) {
 
 test.describe('admin back office', () => {
   // Every test makes its own admin and leads, so they may share the e2e run's two workers.
-  test.describe.configure({ mode: 'parallel' });
+  // A login, axe scans and realtime per test on a shared, loaded machine: room for slowness.
+  test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
   test('a wrong password is refused with the spec message; the right one reaches the dashboard', async ({
     page,
@@ -186,8 +187,6 @@ test.describe('admin back office', () => {
   test('a status and notes change survives a reload; the card shows every field', async ({
     page,
   }) => {
-    // Two axe scans (card and dialog with its timeline) and a reload: give a loaded machine room.
-    test.setTimeout(60_000);
     const username = createAdmin('edit');
     const name = uniqueName('تعديل');
     await insertLead({

@@ -66,7 +66,8 @@ async function openRequest(page: Page, name: string) {
 }
 
 test.describe('team workspace', () => {
-  test.describe.configure({ mode: 'parallel' });
+  // Two staff logins per test on a machine shared by many builds: room for slowness, no retries.
+  test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
   test('a stale save is refused with who changed what; re-applying keeps both notes in the timeline', async ({
     browser,
@@ -211,5 +212,60 @@ test.describe('team workspace', () => {
     await page.getByTestId('counter-due').click();
     await expect(page.getByTestId('request-card')).toHaveCount(1);
     await expect(page.getByTestId('counter-due').locator('[data-count]')).not.toHaveText('0');
+  });
+
+  test('long unbroken text wraps inside the card and the dialog on a phone', async ({ page }) => {
+    const username = createAdmin('wrap');
+    const name = `${uniqueName('طويل')} ${'ا'.repeat(80)}`;
+    const { error } = await serviceClient.from('offer_leads').insert({
+      name,
+      phone: uniquePhone(),
+      service: 'dental-implants',
+      source: '/',
+      notes: 'https://example.com/' + 'x'.repeat(600),
+    });
+    expect(error).toBeNull();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openDashboard(page, username);
+    const dialog = await openRequest(page, name);
+    await dialog.getByLabel('ملاحظات الإدارة').fill('y'.repeat(400));
+    await dialog.getByRole('button', { name: 'حفظ', exact: true }).click();
+    await expect(page.getByText('تم التحديث بنجاح')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByTestId('request-card').filter({ hasText: 'yyyy' })).toHaveCount(1);
+    const overflow = () =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: `فتح تفاصيل طلب ${name}` }).click();
+    const reopened = page.getByTestId('request-dialog');
+    await expect(reopened.getByTestId('timeline')).toContainText('yyyy');
+    const dialogOverflow = await reopened.evaluate(
+      (element) => element.scrollWidth - element.clientWidth,
+    );
+    expect(dialogOverflow).toBeLessThanOrEqual(0);
+    // Save stays in view without scrolling the dialog.
+    await expect(reopened.getByRole('button', { name: 'حفظ', exact: true })).toBeInViewport();
+    await expect(reopened.getByLabel('حالة الطلب')).toBeInViewport();
+  });
+
+  test('"عرض الأحدث" clears the filters and brings the new request into view', async ({ page }) => {
+    const username = createAdmin('newest');
+    for (let index = 0; index < 6; index += 1) await insertLead(uniqueName('قديم'));
+    await openDashboard(page, username);
+    await expect(page.getByTestId('live-status')).toHaveAttribute('data-live', 'live', {
+      timeout: 15_000,
+    });
+    await page.getByRole('searchbox', { name: 'بحث' }).fill('قديم');
+    await page.mouse.wheel(0, 4000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const name = uniqueName('الأحدث');
+    await insertLead(name);
+    await page.getByRole('button', { name: 'عرض الأحدث' }).click();
+    await expect(page.getByRole('searchbox', { name: 'بحث' })).toHaveValue('');
+    const newest = page.getByTestId('request-card').filter({ hasText: name });
+    await expect(newest).toBeInViewport({ timeout: 10_000 });
+    // The newest arrival has the focus (another test's lead may have arrived after this one).
+    await expect(page.locator('[data-testid="request-card"] h3 button:focus')).toHaveCount(1);
   });
 });

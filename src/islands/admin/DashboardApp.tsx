@@ -161,15 +161,29 @@ function Inbox({ rows, staff, myId, arrivals, clearArrivals }: InboxProps) {
   useNewRequestTitle(arrivals.length);
 
   // "عرض الأحدث": once the filters are cleared and the list re-rendered, jump to the top at once
-  // (a smooth scroll started before the re-render was cut short by it) and focus the newest card.
+  // (a smooth scroll started before the re-render was cut short by it), then bring the newest
+  // card into view and focus it when the virtual list has drawn it.
   useLayoutEffect(() => {
     if (!showNewest || visible !== rows) return;
     window.scrollTo({ top: 0, behavior: 'instant' });
-    const newest = document.querySelector<HTMLElement>(
-      `[data-request-id="${CSS.escape(showNewest)}"] button`,
-    );
-    newest?.focus({ preventScroll: true });
-    setShowNewest(null);
+    let frames = 0;
+    let frame = 0;
+    const reveal = () => {
+      const newest = document.querySelector<HTMLElement>(
+        `[data-request-id="${CSS.escape(showNewest)}"]`,
+      );
+      if (newest) {
+        newest.scrollIntoView({ block: 'center', behavior: 'instant' });
+        newest.querySelector<HTMLElement>('h3 button')?.focus({ preventScroll: true });
+        setShowNewest(null);
+      } else if ((frames += 1) < 30) {
+        frame = requestAnimationFrame(reveal);
+      } else {
+        setShowNewest(null);
+      }
+    };
+    frame = requestAnimationFrame(reveal);
+    return () => cancelAnimationFrame(frame);
   }, [showNewest, visible, rows]);
 
   const counters: { key: RequestStatus | typeof ALL; label: string; value: number }[] = [
