@@ -101,7 +101,12 @@ export async function benchAdminScale(
     const token = signIn.data.session!.access_token;
 
     /** One request_page call over HTTP, timed from request to parsed JSON. */
-    const call = async (args: Record<string, unknown>) => {
+    interface Answer {
+      ms: number;
+      bytes: number;
+      body: { rows: unknown[]; matched: number };
+    }
+    const call = async (args: Record<string, unknown>): Promise<Answer> => {
       const started = performance.now();
       const response = await fetch(`${stack.url}/rest/v1/rpc/request_page`, {
         method: 'POST',
@@ -119,16 +124,16 @@ export async function benchAdminScale(
     };
 
     log(`admin scale bench: first page and counters (${RUNS} runs)…`);
-    const firstPages = [];
+    const firstPages: Answer[] = [];
     for (let run = 0; run < RUNS; run++) firstPages.push(await call({ _limit: 50 }));
     log(`admin scale bench: search by name and by phone digits (${RUNS} runs each)…`);
-    const byName = [];
-    const byPhone = [];
+    const byName: Answer[] = [];
+    const byPhone: Answer[] = [];
     for (let run = 0; run < RUNS; run++) {
       byName.push(await call({ _query: `تجريبي ${4242 + run}`, _limit: 50 }));
       byPhone.push(await call({ _query: `050 00${String(31337 + run)}`, _limit: 50 }));
     }
-    const filtered = [];
+    const filtered: Answer[] = [];
     for (let run = 0; run < RUNS; run++) {
       filtered.push(await call({ _status: 'in_progress', _assignee: 'unassigned', _limit: 50 }));
     }

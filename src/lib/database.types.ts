@@ -244,6 +244,10 @@ export type Database = {
         Args: never;
         Returns: undefined;
       };
+      campaign_report: {
+        Args: { _from: string; _to: string };
+        Returns: Json;
+      };
       canonical_phone: {
         Args: { country_code: string; phone: string };
         Returns: string;

@@ -446,4 +446,47 @@ describe.each(backends)('team workspace on $name', (backend) => {
       await expectSqlError(page(anon), '42501');
     });
   });
+
+  it('reports leads and completed requests per campaign over a date range, to admins only', async () => {
+    const spring = await addLead({ utm_source: 'google', utm_campaign: 'spring', source: '/' });
+    await addLead({ utm_source: 'google', utm_campaign: 'spring', source: '/' });
+    await addLead({
+      utm_source: 'meta',
+      utm_campaign: 'ramadan',
+      source: 'hair-transplant-offer-page',
+    });
+    const old = await addLead({ utm_source: 'google', utm_campaign: 'spring', source: '/' });
+    await save(sara, spring.id, 1, { status: 'completed' });
+    await db.query(
+      `update public.contact_requests set created_at = now() - interval '90 days' where id = $1`,
+      [old.id],
+    );
+    const report = (actor: Actor) =>
+      as(db, actor, async (tx) => {
+        const { rows } = await tx.query<{ report: Record<string, unknown>[] }>(
+          `select public.campaign_report(now() - interval '30 days', now() + interval '1 minute') as report`,
+        );
+        return rows[0]!.report;
+      });
+    expect(await report(sara)).toEqual([
+      {
+        utm_source: 'google',
+        utm_campaign: 'spring',
+        source: '/',
+        leads: 2,
+        in_progress: 0,
+        completed: 1,
+      },
+      {
+        utm_source: 'meta',
+        utm_campaign: 'ramadan',
+        source: 'hair-transplant-offer-page',
+        leads: 1,
+        in_progress: 0,
+        completed: 0,
+      },
+    ]);
+    expect(await report(user)).toEqual([]);
+    await expectSqlError(report(anon), '42501');
+  });
 });

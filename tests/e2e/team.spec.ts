@@ -268,4 +268,47 @@ test.describe('team workspace', () => {
     // The newest arrival has the focus (another test's lead may have arrived after this one).
     await expect(page.locator('[data-testid="request-card"] h3 button:focus')).toHaveCount(1);
   });
+
+  test('the campaign report counts requests and completed ones per campaign, with CSV', async ({
+    page,
+  }) => {
+    const username = createAdmin('report');
+    const campaign = uniqueName('حملة').replace(' ', '-');
+    for (let index = 0; index < 3; index += 1) {
+      const { error } = await serviceClient.from('offer_leads').insert({
+        name: uniqueName('تقرير'),
+        phone: uniquePhone(),
+        service: 'hair-transplant',
+        source: 'hair-transplant-offer-page',
+        utm_source: 'google',
+        utm_campaign: campaign,
+      });
+      expect(error).toBeNull();
+    }
+    const first = await serviceClient
+      .from('contact_requests')
+      .select('id')
+      .eq('utm_campaign', campaign)
+      .limit(1)
+      .single();
+    expect(first.error).toBeNull();
+    const { error } = await serviceClient
+      .from('contact_requests')
+      .update({ status: 'completed' })
+      .eq('id', first.data!.id);
+    expect(error).toBeNull();
+    await openDashboard(page, username);
+    await page.getByRole('link', { name: 'تقرير الحملات' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('تقرير الحملات');
+    const row = page.getByTestId('campaign-row').filter({ hasText: campaign });
+    await expect(row).toContainText('google');
+    await expect(row).toContainText('صفحة العرض');
+    await expect(row.locator('td').nth(3)).toHaveText('3');
+    await expect(row.locator('td').nth(5)).toHaveText('1');
+    await expect(page.getByTestId('campaign-chart')).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'تصدير CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^rihla-campaigns-.*\.csv$/);
+  });
 });

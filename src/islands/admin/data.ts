@@ -22,6 +22,7 @@ export const adminQueryKeys = {
   staff: ['admin', 'staff_accounts'] as const,
   me: ['admin', 'my_staff_id'] as const,
   events: (id: string) => ['admin', 'request_events', id] as const,
+  campaigns: (from: string, to: string) => ['admin', 'campaign_report', from, to] as const,
   leads: ['admin', 'offer_leads'] as const,
 };
 
@@ -201,4 +202,24 @@ export async function deleteRequest(id: string): Promise<void> {
 export async function deleteLead(id: string): Promise<void> {
   const { error, status } = await supabase.from('offer_leads').delete().eq('id', id);
   if (error) throw dataError(error, status);
+}
+
+/** One line of the campaign report (campaign_report in 20261123130100_campaign_report.sql). */
+export interface CampaignRow {
+  utm_source: string | null;
+  utm_campaign: string | null;
+  source: string | null;
+  leads: number;
+  in_progress: number;
+  completed: number;
+}
+
+/** Requests per campaign created in [from, to), counted by the database. */
+export async function fetchCampaignReport(from: Date, to: Date): Promise<CampaignRow[]> {
+  const [{ data, error, status }] = await Promise.all([
+    supabase.rpc('campaign_report', { _from: from.toISOString(), _to: to.toISOString() }),
+    assertAdmin(),
+  ]);
+  if (error) throw dataError(error, status);
+  return (data ?? []) as unknown as CampaignRow[];
 }
