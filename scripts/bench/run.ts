@@ -100,6 +100,15 @@ async function adminFigures(): Promise<Record<string, unknown> | null> {
   return module.benchAdmin(log);
 }
 
+async function adminScaleFigures(): Promise<Record<string, unknown> | null> {
+  if (!existsSync('scripts/bench/admin-scale.ts')) return null;
+  log('back office at scale: 100,000 requests, first page, search, bytes per realtime change…');
+  const module = (await import('./admin-scale.ts')) as {
+    benchAdminScale: (log: (m: string) => void) => Promise<Record<string, unknown>>;
+  };
+  return module.benchAdminScale(log);
+}
+
 async function localStackFigures(): Promise<Record<string, unknown> | null> {
   if (!existsSync('scripts/bench/local-stack.ts')) return null;
   log('local stack: cold start, insert throughput and latency…');
@@ -131,6 +140,7 @@ const { lighthouse, submit } = await withSiteServer(async (origin) => ({
 }));
 const localStack = await localStackFigures();
 const admin = await adminFigures();
+const adminScale = await adminScaleFigures();
 
 /** Staff pages (back office, indexing) are apps for coordinators, outside the patients' budget. */
 const isStaffPage = (path: string) => /^\/(admin|index-now)(\/|$)/.test(path);
@@ -173,6 +183,7 @@ const report = {
   },
   localStack,
   admin,
+  adminScale,
   durationMs: Date.now() - started,
 };
 writeFileSync('bench/report.json', JSON.stringify(report, null, 2) + '\n');
@@ -226,6 +237,12 @@ const md: string[] = [
   admin
     ? '```json\n' + JSON.stringify(admin, null, 2) + '\n```'
     : 'Not measured (scripts/bench/admin.ts is missing).',
+  '',
+  `Back office at 100,000 requests (\`scripts/bench/admin-scale.ts\`; budgets: first page ≤ ${budgets.adminScale?.firstPageMs ?? 1000} ms, search ≤ ${budgets.adminScale?.searchMs ?? 300} ms, ≤ ${budgets.adminScale?.realtimeChangeKB ?? 10} KB per realtime change):`,
+  '',
+  adminScale
+    ? '```json\n' + JSON.stringify(adminScale, null, 2) + '\n```'
+    : 'Not measured (scripts/bench/admin-scale.ts is missing).',
   '',
   '## Local stack',
   '',

@@ -16,10 +16,12 @@ export type Database = {
       contact_requests: {
         Row: {
           appointment_time: Database['public']['Enums']['appointment_timing'] | null;
+          assigned_to: string | null;
           country: string | null;
           country_code: string | null;
           created_at: string;
           email: string | null;
+          follow_up_at: string | null;
           id: string;
           language: Database['public']['Enums']['site_language'];
           lead_id: string;
@@ -28,6 +30,7 @@ export type Database = {
           notes: string | null;
           notification_failed_at: string | null;
           phone: string;
+          phone_key: string | null;
           preferred_countries: string[];
           ready_to_travel: Database['public']['Enums']['travel_readiness'] | null;
           service: Database['public']['Enums']['request_service'];
@@ -39,13 +42,16 @@ export type Database = {
           utm_medium: string | null;
           utm_source: string | null;
           utm_term: string | null;
+          version: number;
         };
         Insert: {
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
+          assigned_to?: string | null;
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
           email?: string | null;
+          follow_up_at?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           lead_id: string;
@@ -54,6 +60,7 @@ export type Database = {
           notes?: string | null;
           notification_failed_at?: string | null;
           phone: string;
+          phone_key?: never;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
           service: Database['public']['Enums']['request_service'];
@@ -65,13 +72,16 @@ export type Database = {
           utm_medium?: string | null;
           utm_source?: string | null;
           utm_term?: string | null;
+          version?: number;
         };
         Update: {
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
+          assigned_to?: string | null;
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
           email?: string | null;
+          follow_up_at?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           lead_id?: string;
@@ -80,6 +90,7 @@ export type Database = {
           notes?: string | null;
           notification_failed_at?: string | null;
           phone?: string;
+          phone_key?: never;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
           service?: Database['public']['Enums']['request_service'];
@@ -91,6 +102,7 @@ export type Database = {
           utm_medium?: string | null;
           utm_source?: string | null;
           utm_term?: string | null;
+          version?: number;
         };
         Relationships: [
           {
@@ -174,8 +186,58 @@ export type Database = {
         };
         Relationships: [];
       };
+      request_events: {
+        Row: {
+          author: string | null;
+          author_id: string | null;
+          created_at: string;
+          id: number;
+          kind: string;
+          new_value: string | null;
+          old_value: string | null;
+          request_id: string;
+          version: number;
+        };
+        Insert: {
+          author?: string | null;
+          author_id?: string | null;
+          created_at?: string;
+          id?: never;
+          kind: string;
+          new_value?: string | null;
+          old_value?: string | null;
+          request_id: string;
+          version: number;
+        };
+        Update: {
+          author?: string | null;
+          author_id?: string | null;
+          created_at?: string;
+          id?: never;
+          kind?: string;
+          new_value?: string | null;
+          old_value?: string | null;
+          request_id?: string;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'request_events_request_id_fkey';
+            columns: ['request_id'];
+            isOneToOne: false;
+            referencedRelation: 'contact_requests';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
     };
-    Views: { [_ in never]: never };
+    Views: {
+      staff_accounts: {
+        Row: { active: boolean | null; id: string | null; username: string | null };
+
+        Relationships: [];
+      };
+    };
     Functions: {
       admin_login: {
         Args: { _password: string; _username: string };
@@ -184,6 +246,10 @@ export type Database = {
       admin_logout: {
         Args: never;
         Returns: undefined;
+      };
+      campaign_report: {
+        Args: { _from: string; _to: string };
+        Returns: Json;
       };
       canonical_phone: {
         Args: { country_code: string; phone: string };
@@ -200,6 +266,28 @@ export type Database = {
       is_admin: {
         Args: { check_user_id: string };
         Returns: boolean;
+      };
+      my_staff_id: {
+        Args: never;
+        Returns: string;
+      };
+      request_page: {
+        Args: {
+          _after_created_at: string;
+          _after_id: string;
+          _assignee: string;
+          _due_before: string;
+          _limit: number;
+          _query: string;
+          _service: Database['public']['Enums']['request_service'];
+          _source: string;
+          _status: Database['public']['Enums']['request_status'];
+        };
+        Returns: Json;
+      };
+      update_request: {
+        Args: { _changes: Json; _expected_version: number; _id: string };
+        Returns: unknown;
       };
     };
     Enums: {

@@ -79,7 +79,8 @@ async function visitorPage(browser: Browser) {
 
 test.describe('admin back office', () => {
   // Every test makes its own admin and leads, so they may share the e2e run's two workers.
-  test.describe.configure({ mode: 'parallel' });
+  // A login, axe scans and realtime per test on a shared, loaded machine: room for slowness.
+  test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
   test('a wrong password is refused with the spec message; the right one reaches the dashboard', async ({
     page,
@@ -282,7 +283,8 @@ test.describe('admin back office', () => {
 
     await page.getByRole('link', { name: 'ليدز العروض' }).click();
     await expect(page).toHaveURL(/\/admin\/offer-leads\/?$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ليدز عرض زراعة الشعر');
+    // It lists every lead and says so; the switch narrows it to the offer page (the spec's title).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('جميع الليدز');
     await expect(page.getByTestId('leads-total')).toContainText('إجمالي الليدز:');
     await search(page).fill('حذف من');
     await expect(page.getByTestId('lead-row').filter({ hasText: fromDashboard })).toHaveCount(0);
@@ -299,10 +301,18 @@ test.describe('admin back office', () => {
     await expect(row.getByRole('link')).toHaveAttribute('href', /^https:\/\/wa\.me\/9665\d{8}$/);
     await expect(row.getByRole('link')).toContainText('+966 5');
     await expectNoSeriousA11yIssues(page);
-    // Arabic (Saudi) with Gregorian months, never the Hijri calendar.
+    // Arabic Gregorian months, never the Hijri calendar; the same text as the dashboard's cards,
+    // with the request's status beside it.
     await expect(row.locator('time')).toContainText(
       new Date().toLocaleDateString('ar-SA-u-ca-gregory', { month: 'long' }),
     );
+    await expect(row.locator('time')).toHaveText(/^\d{2} \S+ \d{4}، \d{2}:\d{2}$/);
+    await expect(row.locator('[data-status]')).toHaveText('جديد');
+    // The switch narrows the table to the offer page and the title to the spec's.
+    await page.getByLabel('ليدز عرض زراعة الشعر فقط').check();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ليدز عرض زراعة الشعر');
+    await expect(row).toHaveCount(1);
+    await page.getByLabel('ليدز عرض زراعة الشعر فقط').uncheck();
     page.once('dialog', (dialog) => {
       confirmations.push(dialog.message());
       void dialog.accept();

@@ -58,6 +58,10 @@ describe('CSV documents', () => {
     const base: Omit<ContactRequest, 'id' | 'name' | 'phone' | 'status'> = {
       lead_id: 'l',
       notification_failed_at: null,
+      version: 1,
+      assigned_to: null,
+      follow_up_at: null,
+      phone_key: '966501234567',
       created_at: '2025-11-20T10:00:00Z',
       updated_at: '2025-11-21T10:00:00Z',
       email: 'a@b.co',
@@ -130,6 +134,7 @@ describe('CSV documents', () => {
       utm_source: null,
       utm_medium: null,
       created_at: '2025-11-20T10:00:00Z',
+      status: 'new',
     };
     const [header, line] = leadsCsv([lead]).slice(1).split('\r\n');
     expect(header).toBe(

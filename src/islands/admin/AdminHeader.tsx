@@ -1,14 +1,20 @@
-import { LayoutList, LogOut, Users } from 'lucide-react';
+import { BarChart3, LayoutList, LogOut, Users } from 'lucide-react';
 import { useState } from 'react';
 import { LogoMark } from '~/components/brand/LogoMark.tsx';
 import { adminText } from '~/lib/admin/strings.ts';
-import { DASHBOARD_PATH, logout, OFFER_LEADS_PATH, rememberedUsername } from './session.ts';
+import {
+  CAMPAIGNS_PATH,
+  DASHBOARD_PATH,
+  logout,
+  OFFER_LEADS_PATH,
+  rememberedUsername,
+} from './session.ts';
 import type { LiveStatus } from './useLiveTable.ts';
 
 interface AdminHeaderProps {
   title: string;
-  /** Which screen this is: the other one gets the navigation link. */
-  screen: 'dashboard' | 'offer-leads';
+  /** Which screen this is: the other ones get the navigation links. */
+  screen: 'dashboard' | 'offer-leads' | 'campaigns';
   live: LiveStatus;
 }
 
@@ -16,10 +22,26 @@ interface AdminHeaderProps {
 export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
   const [username] = useState(rememberedUsername);
   const [leaving, setLeaving] = useState(false);
-  const link =
-    screen === 'dashboard'
-      ? { href: OFFER_LEADS_PATH, label: adminText('admin.header.offerLeads'), Icon: Users }
-      : { href: DASHBOARD_PATH, label: adminText('admin.leads.back'), Icon: LayoutList };
+  const links = [
+    {
+      screen: 'dashboard',
+      href: DASHBOARD_PATH,
+      label: adminText('admin.leads.back'),
+      Icon: LayoutList,
+    },
+    {
+      screen: 'offer-leads',
+      href: OFFER_LEADS_PATH,
+      label: adminText('admin.header.offerLeads'),
+      Icon: Users,
+    },
+    {
+      screen: 'campaigns',
+      href: CAMPAIGNS_PATH,
+      label: adminText('admin.campaigns.nav'),
+      Icon: BarChart3,
+    },
+  ].filter((link) => link.screen !== screen);
   return (
     <header className="border-b border-sand-200 bg-white">
       <div className="container-page flex flex-wrap items-center gap-x-6 gap-y-3 py-4">
@@ -54,10 +76,16 @@ export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
           </div>
         </div>
         <nav className="flex flex-wrap items-center gap-2" aria-label={title}>
-          <a href={link.href} className="btn btn-ghost min-h-11 px-4 py-2 text-sm">
-            <link.Icon className="size-4" aria-hidden="true" />
-            {link.label}
-          </a>
+          {links.map((link) => (
+            <a
+              key={link.href}
+              href={link.href}
+              className="btn btn-ghost min-h-11 px-4 py-2 text-sm"
+            >
+              <link.Icon className="size-4" aria-hidden="true" />
+              {link.label}
+            </a>
+          ))}
           <button
             type="button"
             className="btn btn-ghost min-h-11 px-4 py-2 text-sm"

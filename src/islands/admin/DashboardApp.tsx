@@ -1,6 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { RotateCcw, Search } from 'lucide-react';
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { toast } from 'sonner';
 import { csvFileName, requestsCsv } from '~/lib/admin/csv.ts';
 import {
@@ -15,17 +23,19 @@ import {
 import { requestStatuses, serviceLabel, statusLabel } from '~/lib/admin/labels.ts';
 import type { RealtimeChange } from '~/lib/admin/live.ts';
 import { isSessionError } from '~/lib/admin/query.ts';
-import type { ContactRequest, RequestStatus } from '~/lib/admin/rows.ts';
+import type { ContactRequest, RequestStatus, StaffAccount } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
+import { duplicatesByPhone, endOfToday, isDue, listDrafts, type Draft } from '~/lib/admin/team.ts';
 import { requestServices } from '~/lib/services.ts';
 import { AdminHeader } from './AdminHeader.tsx';
 import { AdminProviders } from './AdminProviders.tsx';
-import { adminQueryKeys, fetchRequests } from './data.ts';
+import { adminQueryKeys, fetchMyStaffId, fetchRequests, fetchStaff } from './data.ts';
 import { downloadText } from './download.ts';
 import { Checking, ExportCsvButton, LoadFailed, Notice } from './parts.tsx';
 import { RequestDialog } from './RequestDialog.tsx';
 import { RequestList } from './RequestList.tsx';
 import { RequestsChart } from './RequestsChart.tsx';
+import { rememberedUsername } from './session.ts';
 import { useAdminGuard } from './useAdminGuard.ts';
 import { useLiveTable } from './useLiveTable.ts';
 
@@ -46,6 +56,8 @@ function Dashboard() {
     queryFn: fetchRequests,
     enabled: admin,
   });
+  const staff = useQuery({ queryKey: adminQueryKeys.staff, queryFn: fetchStaff, enabled: admin });
+  const me = useQuery({ queryKey: adminQueryKeys.me, queryFn: fetchMyStaffId, enabled: admin });
   const [arrivals, setArrivals] = useState<string[]>([]);
   const onChange = useCallback((change: RealtimeChange<ContactRequest>) => {
     const id = change.new.id;
@@ -71,7 +83,13 @@ function Dashboard() {
       <AdminHeader title={adminText('admin.dashboard.heading')} screen="dashboard" live={live} />
       <div id="content" tabIndex={-1} className="container-page py-6 outline-none sm:py-8">
         {requests.data ? (
-          <Inbox rows={requests.data} arrivals={arrivals} clearArrivals={() => setArrivals([])} />
+          <Inbox
+            rows={requests.data}
+            staff={staff.data ?? []}
+            myId={me.data ?? null}
+            arrivals={arrivals}
+            clearArrivals={() => setArrivals([])}
+          />
         ) : requests.isError ? (
           <LoadFailed
             message={adminText('admin.dashboard.loadError')}
@@ -87,25 +105,86 @@ function Dashboard() {
 
 interface InboxProps {
   rows: ContactRequest[];
+  staff: StaffAccount[];
+  myId: string | null;
   arrivals: string[];
   clearArrivals: () => void;
 }
 
-function Inbox({ rows, arrivals, clearArrivals }: InboxProps) {
+function Inbox({ rows, staff, myId, arrivals, clearArrivals }: InboxProps) {
   const uid = useId();
   const [filters, setFilters] = useState<RequestFilters>(noFilters);
   const [openId, setOpenId] = useState<string | null>(null);
+  const [showNewest, setShowNewest] = useState<string | null>(null);
+  // The end of today, taken again when the dashboard re-renders after midnight.
+  const endOfDay = endOfToday();
+  const dayKey = endOfDay.getTime();
   // Typing stays instant; the 10,000-row filter runs on the deferred value.
   const deferredFilters = useDeferredValue(filters);
   const counts = useMemo(() => countByStatus(rows), [rows]);
+  const dueCount = useMemo(
+    () => rows.filter((row) => isDue(row, new Date(dayKey))).length,
+    [rows, dayKey],
+  );
   const sources = useMemo(() => sourceOptions(rows), [rows]);
-  const visible = useMemo(() => filterRequests(rows, deferredFilters), [rows, deferredFilters]);
+  const visible = useMemo(
+    () => filterRequests(rows, deferredFilters, { myId, endOfDay: new Date(dayKey) }),
+    [rows, deferredFilters, myId, dayKey],
+  );
   const fresh = useMemo(() => new Set(arrivals), [arrivals]);
-  const open = useMemo(() => rows.find((row) => row.id === openId) ?? null, [rows, openId]);
+  const byId = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
+  const byPhone = useMemo(() => duplicatesByPhone(rows), [rows]);
+  const staffNames = useMemo(
+    () => new Map(staff.map((account) => [account.id, account.username])),
+    [staff],
+  );
+  const open = openId ? (byId.get(openId) ?? null) : null;
+  const openDuplicates = useMemo(
+    () =>
+      open?.phone_key
+        ? (byPhone.get(open.phone_key) ?? [])
+            .filter((id) => id !== open.id)
+            .map((id) => byId.get(id))
+            .filter((row): row is ContactRequest => row !== undefined)
+        : [],
+    [open, byPhone, byId],
+  );
+  const [drafts, setDrafts] = useState<Draft[]>(() =>
+    listDrafts(localStorage, rememberedUsername()),
+  );
+  const waitingDrafts = drafts.filter(
+    (draft) => draft.requestId !== openId && byId.has(draft.requestId),
+  );
   const set = (patch: Partial<RequestFilters>) =>
     setFilters((current) => ({ ...current, ...patch }));
 
   useNewRequestTitle(arrivals.length);
+
+  // "عرض الأحدث": once the filters are cleared and the list re-rendered, jump to the top at once
+  // (a smooth scroll started before the re-render was cut short by it), then bring the newest
+  // card into view and focus it when the virtual list has drawn it.
+  useLayoutEffect(() => {
+    if (!showNewest || visible !== rows) return;
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    let frames = 0;
+    let frame = 0;
+    const reveal = () => {
+      const newest = document.querySelector<HTMLElement>(
+        `[data-request-id="${CSS.escape(showNewest)}"]`,
+      );
+      if (newest) {
+        newest.scrollIntoView({ block: 'center', behavior: 'instant' });
+        newest.querySelector<HTMLElement>('h3 button')?.focus({ preventScroll: true });
+        setShowNewest(null);
+      } else if ((frames += 1) < 30) {
+        frame = requestAnimationFrame(reveal);
+      } else {
+        setShowNewest(null);
+      }
+    };
+    frame = requestAnimationFrame(reveal);
+    return () => cancelAnimationFrame(frame);
+  }, [showNewest, visible, rows]);
 
   const counters: { key: RequestStatus | typeof ALL; label: string; value: number }[] = [
     { key: ALL, label: adminText('admin.dashboard.total'), value: counts.total },
@@ -140,7 +219,7 @@ function Inbox({ rows, arrivals, clearArrivals }: InboxProps) {
             className="btn min-h-10 bg-teal-900 px-4 py-1.5 text-sm text-white hover:bg-teal-800"
             onClick={() => {
               setFilters(noFilters);
-              window.scrollTo({ top: 0 });
+              setShowNewest(arrivals[0] ?? null);
               clearArrivals();
             }}
           >
@@ -152,8 +231,33 @@ function Inbox({ rows, arrivals, clearArrivals }: InboxProps) {
         </div>
       )}
 
+      {waitingDrafts.length > 0 && (
+        <section
+          data-testid="drafts"
+          aria-label={adminText('admin.team.draftsTitle')}
+          className="card border-s-4 border-offer-600 p-4"
+        >
+          <h2 className="font-bold">{adminText('admin.team.draftsTitle')}</h2>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {waitingDrafts.map((draft) => (
+              <li key={draft.requestId}>
+                <button
+                  type="button"
+                  className="btn btn-ghost min-h-10 px-4 py-1.5 text-sm"
+                  onClick={() => setOpenId(draft.requestId)}
+                >
+                  {adminText('admin.team.draftOpen', {
+                    name: byId.get(draft.requestId)?.name ?? '',
+                  })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       <section aria-label={adminText('admin.dashboard.countersLabel')}>
-        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {counters.map((counter) => (
             <li key={counter.key}>
               <button
@@ -172,13 +276,34 @@ function Inbox({ rows, arrivals, clearArrivals }: InboxProps) {
               </button>
             </li>
           ))}
+          <li>
+            <button
+              type="button"
+              aria-pressed={filters.due}
+              onClick={() => set({ due: !filters.due })}
+              data-testid="counter-due"
+              className={`card block w-full p-4 text-start transition-shadow hover:shadow-(--shadow-lift) ${
+                filters.due ? 'ring-2 ring-teal-700' : ''
+              }`}
+            >
+              <span className="block text-sm font-semibold text-muted">
+                {adminText('admin.team.due')}
+              </span>
+              <span
+                className={`mt-1 block text-3xl font-bold ${dueCount > 0 ? 'text-offer-700' : 'text-teal-900'}`}
+                data-count
+              >
+                {dueCount}
+              </span>
+            </button>
+          </li>
         </ul>
       </section>
 
       <RequestsChart rows={rows} />
 
       <section aria-label={adminText('admin.filters.label')} className="card p-4 sm:p-5">
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_1fr]">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
           <div className="col-span-2 lg:col-span-1">
             <label htmlFor={`${uid}-q`} className="block text-sm font-semibold text-teal-900">
               {adminText('admin.filters.search')}
@@ -253,6 +378,26 @@ function Inbox({ rows, arrivals, clearArrivals }: InboxProps) {
               ))}
             </select>
           </div>
+          <div>
+            <label
+              htmlFor={`${uid}-assignee`}
+              className="block text-sm font-semibold text-teal-900"
+            >
+              {adminText('admin.team.filterAssignee')}
+            </label>
+            <select
+              id={`${uid}-assignee`}
+              value={filters.assignee}
+              onChange={(event) =>
+                set({ assignee: event.target.value as RequestFilters['assignee'] })
+              }
+              className={selectClass}
+            >
+              <option value={ALL}>{adminText('admin.filters.all')}</option>
+              <option value="mine">{adminText('admin.team.filterMine')}</option>
+              <option value="unassigned">{adminText('admin.team.filterUnassigned')}</option>
+            </select>
+          </div>
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <p
@@ -285,10 +430,28 @@ function Inbox({ rows, arrivals, clearArrivals }: InboxProps) {
       ) : visible.length === 0 ? (
         <Notice>{adminText('admin.dashboard.noMatch')}</Notice>
       ) : (
-        <RequestList rows={visible} fresh={fresh} onOpen={setOpenId} />
+        <RequestList
+          rows={visible}
+          fresh={fresh}
+          staffNames={staffNames}
+          duplicates={byPhone}
+          onOpen={setOpenId}
+        />
       )}
 
-      {open && <RequestDialog key={open.id} request={open} onClose={() => setOpenId(null)} />}
+      {open && (
+        <RequestDialog
+          key={open.id}
+          request={open}
+          staff={staff}
+          duplicates={openDuplicates}
+          onOpenRequest={setOpenId}
+          onClose={() => {
+            setOpenId(null);
+            setDrafts(listDrafts(localStorage, rememberedUsername()));
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,39 +1,37 @@
-import { Mail, MessageCircle, Phone } from 'lucide-react';
+import { CalendarClock, Copy, MessageCircle, UserRound } from 'lucide-react';
 import { memo, type MouseEvent } from 'react';
 import { formatRequestDate } from '~/lib/admin/dates.ts';
-import {
-  destinationLabel,
-  displayPhone,
-  patientWhatsappUrl,
-  phoneDigits,
-  readinessLabel,
-  serviceLabel,
-  sourceKey,
-  sourceLabel,
-  timingLabel,
-} from '~/lib/admin/labels.ts';
+import { patientWhatsappUrl } from '~/lib/admin/labels.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
-import { Badge, Field, Missing, StatusBadge, UserText } from './parts.tsx';
+import { isOverdue } from '~/lib/admin/team.ts';
+import { Badge, StatusBadge, UserText } from './parts.tsx';
+import { RequestFields } from './RequestFields.tsx';
 
 interface RequestCardProps {
   request: ContactRequest;
   fresh: boolean;
+  /** The username the request is assigned to, if any. */
+  assignee: string | null;
+  /** How many other requests share this phone number. */
+  duplicates: number;
   onOpen: (id: string) => void;
 }
 
 /** One request (spec 2.13): every field, links to call, mail and WhatsApp; opens the dialog. */
-export const RequestCard = memo(function RequestCard({ request, fresh, onOpen }: RequestCardProps) {
+export const RequestCard = memo(function RequestCard({
+  request,
+  fresh,
+  assignee,
+  duplicates,
+  onOpen,
+}: RequestCardProps) {
   const open = () => onOpen(request.id);
   // The whole card opens the dialog for mouse users; its links keep their own behaviour.
   const onCardClick = (event: MouseEvent) => {
     if (!(event.target as HTMLElement).closest('a, button')) open();
   };
-  const utm = [
-    request.utm_campaign && adminText('admin.request.utmCampaign', { value: request.utm_campaign }),
-    request.utm_source && adminText('admin.request.utmSource', { value: request.utm_source }),
-    request.utm_medium && adminText('admin.request.utmMedium', { value: request.utm_medium }),
-  ].filter((text): text is string => Boolean(text));
+  const overdue = isOverdue(request);
   return (
     <article
       onClick={onCardClick}
@@ -49,78 +47,53 @@ export const RequestCard = memo(function RequestCard({ request, fresh, onOpen }:
             type="button"
             onClick={open}
             aria-label={adminText('admin.request.open', { name: request.name })}
-            className="text-start hover:underline"
+            className="max-w-full text-start hover:underline"
           >
             <UserText>{request.name}</UserText>
           </button>
         </h3>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           {fresh && <Badge tone="teal">{adminText('admin.dashboard.freshBadge')}</Badge>}
           {/* The agency's e-mail about this request was given up (notification outbox, issue 14). */}
           {request.notification_failed_at && <Badge>{adminText('admin.abuse.notMailed')}</Badge>}
+          {duplicates > 0 && (
+            <button
+              type="button"
+              onClick={open}
+              data-testid="duplicate-badge"
+              aria-label={adminText('admin.team.duplicateOpen', { name: request.name })}
+              className="inline-flex items-center gap-1 rounded-full bg-sand-100 px-2.5 py-0.5 text-xs font-semibold text-offer-700 hover:underline"
+            >
+              <Copy className="size-3" aria-hidden="true" />
+              {adminText('admin.team.duplicateBadge', { count: duplicates })}
+            </button>
+          )}
           <StatusBadge status={request.status} />
         </div>
       </div>
 
-      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm lg:grid-cols-4">
-        <Field label={adminText('admin.request.phone')}>
-          <a
-            href={`tel:+${phoneDigits(request.phone)}`}
-            dir="ltr"
-            className="inline-flex items-center gap-1 font-semibold text-teal-700 hover:underline"
-          >
-            <Phone className="size-3.5" aria-hidden="true" />
-            {displayPhone(request.phone, request.country_code)}
-          </a>
-        </Field>
-        <Field label={adminText('admin.request.email')}>
-          {request.email ? (
-            <a
-              href={`mailto:${request.email}`}
-              dir="ltr"
-              className="inline-flex max-w-full items-center gap-1 break-all text-teal-700 hover:underline"
-            >
-              <Mail className="size-3.5 shrink-0" aria-hidden="true" />
-              {request.email}
-            </a>
-          ) : (
-            <Missing />
-          )}
-        </Field>
-        <Field label={adminText('admin.request.service')}>{serviceLabel(request.service)}</Field>
-        {request.country && (
-          <Field label={adminText('admin.request.country')}>
-            <UserText>{request.country}</UserText>
-          </Field>
-        )}
-        <Field label={adminText('admin.request.readiness')}>
-          {readinessLabel(request.ready_to_travel)}
-        </Field>
-        <Field label={adminText('admin.request.timing')}>
-          {timingLabel(request.appointment_time)}
-        </Field>
-        <Field label={adminText('admin.request.date')}>
-          <time dateTime={request.created_at}>{formatRequestDate(request.created_at)}</time>
-        </Field>
-        <Field label={adminText('admin.request.source')}>
-          {sourceKey(request.source) ? (
-            <UserText>{sourceLabel(request.source)}</UserText>
-          ) : (
-            <Missing />
-          )}
-        </Field>
-      </dl>
+      <RequestFields request={request} variant="card" />
 
-      {(request.preferred_countries.length > 0 || utm.length > 0) && (
-        <div className="mt-3 flex flex-wrap gap-1.5">
-          {request.preferred_countries.map((slug) => (
-            <Badge key={slug} tone="teal">
-              {destinationLabel(slug)}
-            </Badge>
-          ))}
-          {utm.map((text) => (
-            <Badge key={text}>{text}</Badge>
-          ))}
+      {(assignee || request.follow_up_at) && (
+        <div className="mt-3 flex flex-wrap gap-3 text-sm">
+          {assignee && (
+            <span className="inline-flex items-center gap-1 font-semibold text-teal-900">
+              <UserRound className="size-4" aria-hidden="true" />
+              {adminText('admin.team.assignedTo', { name: assignee })}
+            </span>
+          )}
+          {request.follow_up_at && (
+            <span
+              data-testid="follow-up"
+              className={`inline-flex items-center gap-1 font-semibold ${overdue ? 'text-offer-700' : 'text-teal-900'}`}
+            >
+              <CalendarClock className="size-4" aria-hidden="true" />
+              {adminText('admin.team.followUpOn', {
+                date: formatRequestDate(request.follow_up_at),
+              })}
+              {overdue && ` (${adminText('admin.team.overdue')})`}
+            </span>
+          )}
         </div>
       )}
 

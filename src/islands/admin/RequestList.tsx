@@ -7,6 +7,9 @@ import { RequestCard } from './RequestCard.tsx';
 interface RequestListProps {
   rows: ContactRequest[];
   fresh: ReadonlySet<string>;
+  staffNames: ReadonlyMap<string, string>;
+  /** Request ids per canonical phone, for each card's duplicate count. */
+  duplicates: ReadonlyMap<string, string[]>;
   onOpen: (id: string) => void;
 }
 
@@ -18,7 +21,7 @@ const GAP_PX = 16;
  * The requests as a window-scrolled virtual list: only the cards near the viewport are in the page,
  * so 10,000 requests render and scroll like 20. Positions are announced with aria-setsize/posinset.
  */
-export function RequestList({ rows, fresh, onOpen }: RequestListProps) {
+export function RequestList({ rows, fresh, staffNames, duplicates, onOpen }: RequestListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
 
@@ -59,7 +62,15 @@ export function RequestList({ rows, fresh, onOpen }: RequestListProps) {
             className="absolute inset-x-0 top-0"
             style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
           >
-            <RequestCard request={request} fresh={fresh.has(request.id)} onOpen={onOpen} />
+            <RequestCard
+              request={request}
+              fresh={fresh.has(request.id)}
+              assignee={request.assigned_to ? (staffNames.get(request.assigned_to) ?? null) : null}
+              duplicates={
+                request.phone_key ? (duplicates.get(request.phone_key)?.length ?? 1) - 1 : 0
+              }
+              onOpen={onOpen}
+            />
           </div>
         );
       })}

@@ -9,13 +9,20 @@ import {
   OFFER_LEAD_COLUMNS,
   type ContactRequest,
   type OfferLead,
-  type RequestStatus,
+  type RequestEvent,
+  type StaffAccount,
 } from '~/lib/admin/rows.ts';
+import { StaleVersionError, type RequestChanges } from '~/lib/admin/team.ts';
+import type { Json } from '~/lib/database.types.ts';
 import { supabase } from '~/lib/supabase.ts';
 import { checkAdmin } from './session.ts';
 
 export const adminQueryKeys = {
   requests: ['admin', 'contact_requests'] as const,
+  staff: ['admin', 'staff_accounts'] as const,
+  me: ['admin', 'my_staff_id'] as const,
+  events: (id: string) => ['admin', 'request_events', id] as const,
+  campaigns: (from: string, to: string) => ['admin', 'campaign_report', from, to] as const,
   leads: ['admin', 'offer_leads'] as const,
 };
 
@@ -86,10 +93,13 @@ export async function fetchRequests(): Promise<ContactRequest[]> {
   return rows;
 }
 
-/** Spec call 10: the offer leads with the table's columns, newest first. */
+/**
+ * Spec call 10: the offer leads with the table's columns, newest first, each with the status of
+ * its request (read beside it, since every lead has exactly one request).
+ */
 export async function fetchLeads(): Promise<OfferLead[]> {
-  const [rows] = await Promise.all([
-    fetchAllPages<OfferLead>((from, to, count) =>
+  const [rows, statuses] = await Promise.all([
+    fetchAllPages<Omit<OfferLead, 'status'>>((from, to, count) =>
       supabase
         .from('offer_leads')
         .select(OFFER_LEAD_COLUMNS, count ? { count: 'exact' } : {})
@@ -97,26 +107,89 @@ export async function fetchLeads(): Promise<OfferLead[]> {
         .order('id', { ascending: false })
         .range(from, to),
     ),
+    fetchAllPages<{ id: string; status: ContactRequest['status'] }>((from, to, count) =>
+      supabase
+        .from('contact_requests')
+        .select('id:lead_id, status', count ? { count: 'exact' } : {})
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(from, to),
+    ),
     assertAdmin(),
   ]);
-  return rows;
+  const statusOfLead = new Map(statuses.map((row) => [row.id, row.status]));
+  return rows.map((row) => ({ ...row, status: statusOfLead.get(row.id) ?? null }));
 }
 
-/** Spec call 8: status and notes. A request that no longer exists (or is no longer visible) fails. */
-export async function updateRequest(
+/**
+ * Saves a coordinator's changes (status, notes, assignment, follow-up; spec call 8 grown for a
+ * team) only if the request is still at the version they opened: the database checks it in the
+ * same statement (update_request in supabase/migrations/20261123130000_team_workspace.sql).
+ * A stale save changes nothing and throws StaleVersionError; the saved row comes back.
+ */
+export async function saveRequest(
   id: string,
-  patch: { status: RequestStatus; notes: string | null },
-): Promise<void> {
+  expectedVersion: number,
+  changes: RequestChanges,
+): Promise<ContactRequest> {
+  const { data, error, status } = await supabase.rpc('update_request', {
+    _id: id,
+    _expected_version: expectedVersion,
+    _changes: changes as Json,
+  });
+  if (error) {
+    if (error.code === 'PT409' || error.hint === 'stale_version') {
+      throw new StaleVersionError(Number(error.details) || expectedVersion + 1);
+    }
+    if (error.code === 'PT404') {
+      await assertAdmin();
+      throw new AdminDataError('request not found', 404, error.code);
+    }
+    throw dataError(error, status);
+  }
+  return data as ContactRequest;
+}
+
+/** The timeline of one request, oldest first; `afterVersion` keeps only what came after it. */
+export async function fetchEvents(id: string, afterVersion = 0): Promise<RequestEvent[]> {
+  const { data, error, status } = await supabase
+    .from('request_events')
+    .select('*')
+    .eq('request_id', id)
+    .gt('version', afterVersion)
+    .order('id', { ascending: true });
+  if (error) throw dataError(error, status);
+  return data ?? [];
+}
+
+/** One request as stored now (after a refused save, to show what it became). */
+export async function fetchRequest(id: string): Promise<ContactRequest | null> {
   const { data, error, status } = await supabase
     .from('contact_requests')
-    .update(patch)
+    .select('*')
     .eq('id', id)
-    .select('id');
+    .maybeSingle();
   if (error) throw dataError(error, status);
-  if (!data?.length) {
-    await assertAdmin();
-    throw new AdminDataError('request not found', 404);
-  }
+  return data;
+}
+
+/** The staff accounts requests can be assigned to (a view only admins can read). */
+export async function fetchStaff(): Promise<StaffAccount[]> {
+  const { data, error, status } = await supabase
+    .from('staff_accounts')
+    .select('id, username, active')
+    .order('username', { ascending: true });
+  if (error) throw dataError(error, status);
+  return (data ?? []).filter(
+    (row): row is StaffAccount => row.id !== null && row.username !== null,
+  );
+}
+
+/** The signed-in coordinator's own staff account id ("mine"), or null. */
+export async function fetchMyStaffId(): Promise<string | null> {
+  const { data, error, status } = await supabase.rpc('my_staff_id');
+  if (error) throw dataError(error, status);
+  return data ?? null;
 }
 
 /** Spec call 9. The database erases the request's lead with it (one erasure). */
@@ -129,4 +202,24 @@ export async function deleteRequest(id: string): Promise<void> {
 export async function deleteLead(id: string): Promise<void> {
   const { error, status } = await supabase.from('offer_leads').delete().eq('id', id);
   if (error) throw dataError(error, status);
+}
+
+/** One line of the campaign report (campaign_report in 20261123130100_campaign_report.sql). */
+export interface CampaignRow {
+  utm_source: string | null;
+  utm_campaign: string | null;
+  source: string | null;
+  leads: number;
+  in_progress: number;
+  completed: number;
+}
+
+/** Requests per campaign created in [from, to), counted by the database. */
+export async function fetchCampaignReport(from: Date, to: Date): Promise<CampaignRow[]> {
+  const [{ data, error, status }] = await Promise.all([
+    supabase.rpc('campaign_report', { _from: from.toISOString(), _to: to.toISOString() }),
+    assertAdmin(),
+  ]);
+  if (error) throw dataError(error, status);
+  return (data ?? []) as unknown as CampaignRow[];
 }

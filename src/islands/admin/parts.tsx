@@ -51,10 +51,13 @@ export function Field({ label, children }: { label: string; children: ReactNode 
   );
 }
 
-/** Text a patient or coordinator typed: never HTML, direction from its own first letters. */
+/**
+ * Text a patient or coordinator typed: never HTML, direction from its own first letters, and a
+ * long unbroken run (a pasted link, "aaaa…") wraps anywhere instead of pushing the page sideways.
+ */
 export function UserText({ children, className = '' }: { children: string; className?: string }) {
   return (
-    <span dir="auto" className={className}>
+    <span dir="auto" className={`[overflow-wrap:anywhere] ${className}`}>
       {children}
     </span>
   );

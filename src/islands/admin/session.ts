@@ -8,6 +8,7 @@ import { supabase } from '~/lib/supabase.ts';
 export const LOGIN_PATH = '/admin/login';
 export const DASHBOARD_PATH = '/admin/dashboard';
 export const OFFER_LEADS_PATH = '/admin/offer-leads';
+export const CAMPAIGNS_PATH = '/admin/campaigns';
 
 /** Why the login page is shown: each reason has a message on that page. */
 export type LoginReason = 'expired' | 'denied' | 'error' | 'signedOut';

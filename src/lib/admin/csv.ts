@@ -128,6 +128,39 @@ export function leadsCsv(rows: readonly OfferLead[]): string {
 }
 
 /** "rihla-requests-2025-11-20-1405.csv". */
-export function csvFileName(kind: 'requests' | 'leads', now = new Date()): string {
+export function csvFileName(kind: 'requests' | 'leads' | 'campaigns', now = new Date()): string {
   return `rihla-${kind}-${formatCsvDate(now).replace(' ', '-').replace(':', '')}.csv`;
+}
+
+/** The campaign report as shown: one line per campaign, source and page. */
+export function campaignsCsv(
+  rows: readonly {
+    utm_source: string | null;
+    utm_campaign: string | null;
+    source: string | null;
+    leads: number;
+    in_progress: number;
+    completed: number;
+  }[],
+): string {
+  return toCsv(
+    [
+      'utm_source',
+      'utm_campaign',
+      adminText('admin.campaigns.page'),
+      adminText('admin.campaigns.leads'),
+      adminText('admin.campaigns.inProgress'),
+      adminText('admin.campaigns.completed'),
+      adminText('admin.campaigns.rate'),
+    ],
+    rows.map((row) => [
+      row.utm_source,
+      row.utm_campaign,
+      row.source === null ? null : sourceLabel(row.source),
+      row.leads,
+      row.in_progress,
+      row.completed,
+      row.leads ? `${Math.round((row.completed / row.leads) * 100)}%` : '0%',
+    ]),
+  );
 }

@@ -1,7 +1,7 @@
 /**
- * Dates in the back office. Cards and the request dialog use the spec's 'dd MMM yyyy، HH:mm' with
- * date-fns' Arabic locale (section 9); the offer-leads table uses the Arabic (Saudi) locale with the
- * Gregorian calendar (plain ar-SA would switch to the Hijri calendar). All in the viewer's time zone.
+ * Dates in the back office: 'dd MMM yyyy، HH:mm' with date-fns' Arabic locale (Gregorian Arabic
+ * month names, Latin digits) on cards, the request dialog and the offer-leads table alike. All in
+ * the viewer's time zone.
  */
 import { format } from 'date-fns';
 import { ar } from 'date-fns/locale/ar';
@@ -18,17 +18,13 @@ export function formatClockTime(value: Date): string {
   return format(value, 'HH:mm');
 }
 
-const leadDateFormat: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-};
-
-/** A registration date in Arabic (Saudi) with Gregorian months, e.g. "٢٠ نوفمبر ٢٠٢٥ في ٢:٠٥ م". */
+/**
+ * A registration date on the offer-leads table: the same text as the dashboard's (Arabic month
+ * names, Latin digits, 24-hour clock), so one lead reads the same on both screens (see
+ * docs/decisions.md, "One date display in the back office").
+ */
 export function formatLeadDate(value: string | Date): string {
-  return new Date(value).toLocaleDateString('ar-SA-u-ca-gregory', leadDateFormat);
+  return formatRequestDate(value);
 }
 
 /** "2025-11-20 14:05": a date spreadsheets recognise, for CSV files. */

@@ -5,6 +5,7 @@
 import { stripNonDigits } from '~/lib/phone.ts';
 import type { ContactRequest, RequestStatus } from './rows.ts';
 import { phoneDigits, sourceKey, sourceLabel, statusOf } from './labels.ts';
+import { endOfToday, isDue } from './team.ts';
 
 /** The value of a filter that lets everything through. */
 export const ALL = '*';
@@ -16,16 +17,35 @@ export interface RequestFilters {
   service: string;
   /** A sourceKey() value (NO_SOURCE for "not specified"), or ALL. */
   source: string;
+  /** Requests assigned to the signed-in coordinator, to nobody, or ALL. */
+  assignee: 'mine' | 'unassigned' | typeof ALL;
+  /** Only requests whose follow-up is due today or overdue. */
+  due: boolean;
 }
 
-export const noFilters: RequestFilters = { query: '', status: ALL, service: ALL, source: ALL };
+export const noFilters: RequestFilters = {
+  query: '',
+  status: ALL,
+  service: ALL,
+  source: ALL,
+  assignee: ALL,
+  due: false,
+};
+
+/** Who is looking and when: "mine" and "due" depend on them. */
+export interface FilterContext {
+  myId: string | null;
+  endOfDay: Date;
+}
 
 export function hasFilters(filters: RequestFilters): boolean {
   return (
     filters.query.trim() !== '' ||
     filters.status !== ALL ||
     filters.service !== ALL ||
-    filters.source !== ALL
+    filters.source !== ALL ||
+    filters.assignee !== ALL ||
+    filters.due
   );
 }
 
@@ -94,12 +114,21 @@ export function matchesSearch(
   return index.name.includes(search.text) || index.email.includes(search.text);
 }
 
-export function filterRequests(rows: ContactRequest[], filters: RequestFilters): ContactRequest[] {
+export function filterRequests(
+  rows: ContactRequest[],
+  filters: RequestFilters,
+  context: FilterContext = { myId: null, endOfDay: endOfToday() },
+): ContactRequest[] {
   if (!hasFilters(filters)) return rows;
   const search = prepareSearch(filters.query);
   return rows.filter(
     (row) =>
       (filters.status === ALL || statusOf(row.status) === filters.status) &&
+      (filters.assignee === ALL ||
+        (filters.assignee === 'mine'
+          ? row.assigned_to !== null && row.assigned_to === context.myId
+          : row.assigned_to === null)) &&
+      (!filters.due || isDue(row, context.endOfDay)) &&
       (filters.service === ALL || row.service === filters.service) &&
       (filters.source === ALL || sourceKey(row.source) === filters.source) &&
       matchesSearch(row, search),

@@ -3,6 +3,15 @@ import type { Enums, Tables } from '~/lib/database.types.ts';
 
 export type ContactRequest = Tables<'contact_requests'>;
 export type RequestStatus = Enums<'request_status'>;
+export type RequestEvent = Tables<'request_events'>;
+export type EventKind = 'status' | 'note' | 'assignment' | 'follow_up';
+
+/** A staff account a request can be assigned to (the admins-only staff_accounts view). */
+export interface StaffAccount {
+  id: string;
+  username: string;
+  active: boolean | null;
+}
 export type Readiness = Enums<'travel_readiness'>;
 export type Timing = Enums<'appointment_timing'>;
 
@@ -22,4 +31,7 @@ export type OfferLead = Pick<
   | 'utm_source'
   | 'utm_medium'
   | 'created_at'
->;
+> & {
+  /** The status of the lead's request (null while it is not known, shown as new). */
+  status: RequestStatus | null;
+};

@@ -1,0 +1,132 @@
+import { Mail, Phone } from 'lucide-react';
+import { formatRequestDate } from '~/lib/admin/dates.ts';
+import {
+  destinationLabel,
+  displayPhone,
+  phoneDigits,
+  readinessLabel,
+  serviceLabel,
+  sourceKey,
+  sourceLabel,
+  timingLabel,
+} from '~/lib/admin/labels.ts';
+import type { ContactRequest } from '~/lib/admin/rows.ts';
+import { adminText } from '~/lib/admin/strings.ts';
+import { Badge, Field, Missing, UserText } from './parts.tsx';
+
+interface RequestFieldsProps {
+  request: ContactRequest;
+  /**
+   * The card (spec 2.13: a dense grid; country only when present; the date; countries and
+   * campaign as badges under it) or the dialog (every field labelled, "غير محدد" when missing).
+   */
+  variant: 'card' | 'dialog';
+}
+
+/**
+ * The patient's details as both the request card and the request dialog show them: one place
+ * for a field's label, link and fallback, so a new field (a "not mailed" marker, "country not
+ * asked") is added once.
+ */
+export function RequestFields({ request, variant }: RequestFieldsProps) {
+  const card = variant === 'card';
+  const utm = [request.utm_campaign, request.utm_source, request.utm_medium].filter(
+    (value): value is string => Boolean(value),
+  );
+  const countries = request.preferred_countries.map((slug) => (
+    <Badge key={slug} tone="teal">
+      {destinationLabel(slug)}
+    </Badge>
+  ));
+  return (
+    <>
+      <dl
+        className={
+          card
+            ? 'mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm lg:grid-cols-4'
+            : 'grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2'
+        }
+      >
+        <Field label={adminText('admin.request.phone')}>
+          <a
+            href={`tel:+${phoneDigits(request.phone)}`}
+            dir="ltr"
+            className="inline-flex items-center gap-1 font-semibold text-teal-700 hover:underline"
+          >
+            {card && <Phone className="size-3.5" aria-hidden="true" />}
+            {displayPhone(request.phone, request.country_code)}
+          </a>
+        </Field>
+        <Field label={adminText('admin.request.email')}>
+          {request.email ? (
+            <a
+              href={`mailto:${request.email}`}
+              dir="ltr"
+              className="inline-flex max-w-full items-center gap-1 break-all text-teal-700 hover:underline"
+            >
+              {card && <Mail className="size-3.5 shrink-0" aria-hidden="true" />}
+              {request.email}
+            </a>
+          ) : (
+            <Missing />
+          )}
+        </Field>
+        <Field label={adminText('admin.request.service')}>{serviceLabel(request.service)}</Field>
+        {(request.country || !card) && (
+          <Field label={adminText('admin.request.country')}>
+            {request.country ? <UserText>{request.country}</UserText> : <Missing />}
+          </Field>
+        )}
+        <Field label={adminText('admin.request.readiness')}>
+          {readinessLabel(request.ready_to_travel)}
+        </Field>
+        <Field label={adminText('admin.request.timing')}>
+          {timingLabel(request.appointment_time)}
+        </Field>
+        {card ? (
+          <Field label={adminText('admin.request.date')}>
+            <time dateTime={request.created_at}>{formatRequestDate(request.created_at)}</time>
+          </Field>
+        ) : (
+          <Field label={adminText('admin.request.countries')}>
+            {countries.length ? (
+              <span className="flex flex-wrap gap-1.5">{countries}</span>
+            ) : (
+              <Missing />
+            )}
+          </Field>
+        )}
+        <Field label={adminText('admin.request.source')}>
+          {sourceKey(request.source) ? (
+            <UserText>{sourceLabel(request.source)}</UserText>
+          ) : (
+            <Missing />
+          )}
+        </Field>
+        {!card && utm.length > 0 && (
+          <Field label={adminText('admin.request.campaign')}>
+            <span className="flex flex-wrap gap-1.5">
+              {utm.map((value) => (
+                <Badge key={value}>{value}</Badge>
+              ))}
+            </span>
+          </Field>
+        )}
+      </dl>
+      {card && (countries.length > 0 || utm.length > 0) && (
+        <div className="mt-3 flex flex-wrap gap-1.5">
+          {countries}
+          {request.utm_campaign && (
+            <Badge>{adminText('admin.request.utmCampaign', { value: request.utm_campaign })}</Badge>
+          )}
+          {request.utm_source && (
+            <Badge>{adminText('admin.request.utmSource', { value: request.utm_source })}</Badge>
+          )}
+          {request.utm_medium && (
+            <Badge>{adminText('admin.request.utmMedium', { value: request.utm_medium })}</Badge>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

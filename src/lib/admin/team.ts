@@ -1,0 +1,217 @@
+/**
+ * The team side of the back office (issue 13): what a save changes, drafts kept in the browser
+ * until the database has them, the explanation of a refused save, follow-ups and duplicates.
+ * Pure functions (storage is passed in), unit-tested in tests/unit/admin-team.test.ts.
+ */
+import { format } from 'date-fns';
+import { formatRequestDate } from './dates.ts';
+import { statusLabel, statusOf } from './labels.ts';
+import type { ContactRequest, RequestEvent, RequestStatus } from './rows.ts';
+import { adminText } from './strings.ts';
+
+/** What update_request may change; a key set to null clears the field. */
+export interface RequestChanges {
+  status?: RequestStatus;
+  notes?: string | null;
+  assigned_to?: string | null;
+  follow_up_at?: string | null;
+}
+
+/** The request changed since the coordinator opened it; nothing was saved. */
+export class StaleVersionError extends Error {
+  readonly currentVersion: number;
+  constructor(currentVersion: number) {
+    super(`request changed (now version ${currentVersion})`);
+    this.name = 'StaleVersionError';
+    this.currentVersion = currentVersion;
+  }
+}
+
+/** The dialog's editable fields, as the form holds them. */
+export interface RequestEdits {
+  status: RequestStatus;
+  notes: string;
+  assignedTo: string;
+  /** A `datetime-local` value ("2026-11-24T09:30") in the coordinator's time zone, or "". */
+  followUp: string;
+}
+
+export function editsOf(request: ContactRequest): RequestEdits {
+  return {
+    status: statusOf(request.status),
+    notes: request.notes ?? '',
+    assignedTo: request.assigned_to ?? '',
+    followUp: request.follow_up_at ? toLocalInput(request.follow_up_at) : '',
+  };
+}
+
+/** "2026-11-24T09:30" in the viewer's time zone, as a datetime-local input shows it. */
+export function toLocalInput(iso: string): string {
+  return format(new Date(iso), "yyyy-MM-dd'T'HH:mm");
+}
+
+/** Only the fields the coordinator changed from what they opened (so re-applying keeps the rest). */
+export function changesBetween(opened: RequestEdits, edited: RequestEdits): RequestChanges {
+  const changes: RequestChanges = {};
+  if (edited.status !== opened.status) changes.status = edited.status;
+  if (edited.notes.trim() !== opened.notes.trim()) changes.notes = edited.notes.trim() || null;
+  if (edited.assignedTo !== opened.assignedTo) changes.assigned_to = edited.assignedTo || null;
+  if (edited.followUp !== opened.followUp) {
+    changes.follow_up_at = edited.followUp ? new Date(edited.followUp).toISOString() : null;
+  }
+  return changes;
+}
+
+export function hasChanges(changes: RequestChanges): boolean {
+  return Object.keys(changes).length > 0;
+}
+
+/** Unsaved edits of one request, kept in localStorage until the database has them. */
+export interface Draft {
+  requestId: string;
+  /** Who typed them: another coordinator on the same computer does not get them. */
+  username: string | null;
+  /** The version and values the coordinator opened, to save and to explain a conflict against. */
+  baseVersion: number;
+  opened: RequestEdits;
+  edits: RequestEdits;
+  updatedAt: string;
+}
+
+const DRAFT_PREFIX = 'rihla.admin.draft.';
+
+export interface DraftStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+  readonly length: number;
+  key(index: number): string | null;
+}
+
+export function writeDraft(storage: DraftStorage, draft: Draft): void {
+  try {
+    storage.setItem(DRAFT_PREFIX + draft.requestId, JSON.stringify(draft));
+  } catch {
+    // Storage full or blocked: the dialog still shows the edits as unsaved.
+  }
+}
+
+export function readDraft(
+  storage: DraftStorage,
+  requestId: string,
+  username: string | null,
+): Draft | null {
+  try {
+    const raw = storage.getItem(DRAFT_PREFIX + requestId);
+    if (!raw) return null;
+    const draft = JSON.parse(raw) as Draft;
+    if (draft.requestId !== requestId || draft.username !== username) return null;
+    return draft;
+  } catch {
+    return null;
+  }
+}
+
+export function removeDraft(storage: DraftStorage, requestId: string): void {
+  try {
+    storage.removeItem(DRAFT_PREFIX + requestId);
+  } catch {
+    // Nothing stored.
+  }
+}
+
+/** Every draft of this coordinator, newest first (the dashboard offers to reopen them). */
+export function listDrafts(storage: DraftStorage, username: string | null): Draft[] {
+  const drafts: Draft[] = [];
+  try {
+    for (let index = 0; index < storage.length; index += 1) {
+      const key = storage.key(index);
+      if (!key?.startsWith(DRAFT_PREFIX)) continue;
+      const draft = readDraft(storage, key.slice(DRAFT_PREFIX.length), username);
+      if (draft) drafts.push(draft);
+    }
+  } catch {
+    return drafts;
+  }
+  return drafts.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+}
+
+/** Staff account ids to usernames, for the assignee and timeline texts. */
+export type StaffNames = ReadonlyMap<string, string>;
+
+function followUpText(value: string | null): string {
+  return value ? formatRequestDate(value) : adminText('admin.team.none');
+}
+
+/** One timeline entry as a sentence: "sara · 24 نوفمبر 2026، 09:30 — الحالة: جديد ← مكتمل". */
+export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | 'new_value'>): {
+  label: string;
+  text: string;
+} {
+  switch (event.kind) {
+    case 'status':
+      return {
+        label: adminText('admin.team.event.status'),
+        text: `${statusLabel(event.old_value)} ← ${statusLabel(event.new_value)}`,
+      };
+    case 'assignment':
+      return {
+        label: adminText('admin.team.event.assignment'),
+        text: `${event.old_value ?? adminText('admin.team.unassigned')} ← ${
+          event.new_value ?? adminText('admin.team.unassigned')
+        }`,
+      };
+    case 'follow_up':
+      return {
+        label: adminText('admin.team.event.followUp'),
+        text: `${followUpText(event.old_value)} ← ${followUpText(event.new_value)}`,
+      };
+    default:
+      return {
+        label: adminText('admin.team.event.note'),
+        text: event.new_value ?? adminText('admin.team.noteCleared'),
+      };
+  }
+}
+
+export function authorName(author: string | null): string {
+  return author ?? adminText('admin.team.system');
+}
+
+/** The end of the coordinator's day: follow-ups before it are due today or overdue. */
+export function endOfToday(now = new Date()): Date {
+  const end = new Date(now);
+  end.setHours(23, 59, 59, 999);
+  return end;
+}
+
+/** Whether a request waits for a follow-up today or earlier (closed requests never do). */
+export function isDue(
+  row: Pick<ContactRequest, 'follow_up_at' | 'status'>,
+  endOfDay: Date,
+): boolean {
+  const status = statusOf(row.status);
+  return (
+    row.follow_up_at !== null &&
+    (status === 'new' || status === 'in_progress') &&
+    Date.parse(row.follow_up_at) <= endOfDay.getTime()
+  );
+}
+
+export function isOverdue(row: Pick<ContactRequest, 'follow_up_at'>, now = new Date()): boolean {
+  return row.follow_up_at !== null && Date.parse(row.follow_up_at) < now.getTime();
+}
+
+/** The requests sharing each canonical phone (phone_key), for the duplicate links. */
+export function duplicatesByPhone(
+  rows: readonly Pick<ContactRequest, 'id' | 'phone_key'>[],
+): Map<string, string[]> {
+  const byKey = new Map<string, string[]>();
+  for (const row of rows) {
+    if (!row.phone_key) continue;
+    const ids = byKey.get(row.phone_key);
+    if (ids) ids.push(row.id);
+    else byKey.set(row.phone_key, [row.id]);
+  }
+  return byKey;
+}

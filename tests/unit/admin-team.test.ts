@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changesBetween,
+  describeEvent,
+  duplicatesByPhone,
+  isDue,
+  listDrafts,
+  readDraft,
+  removeDraft,
+  writeDraft,
+  type Draft,
+  type DraftStorage,
+  type RequestEdits,
+} from '~/lib/admin/team.ts';
+
+function memoryStorage(): DraftStorage {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+    get length() {
+      return items.size;
+    },
+    key: (index) => [...items.keys()][index] ?? null,
+  };
+}
+
+const opened: RequestEdits = { status: 'new', notes: '', assignedTo: '', followUp: '' };
+
+describe('what a save sends', () => {
+  it('sends only the fields the coordinator changed, clearing with null', () => {
+    expect(changesBetween(opened, opened)).toEqual({});
+    expect(changesBetween(opened, { ...opened, notes: '  لم يرد على الاتصال ' })).toEqual({
+      notes: 'لم يرد على الاتصال',
+    });
+    expect(
+      changesBetween(
+        { ...opened, notes: 'old', assignedTo: 'a' },
+        { ...opened, status: 'completed' },
+      ),
+    ).toEqual({ status: 'completed', notes: null, assigned_to: null });
+    const local = '2026-11-24T09:30';
+    expect(changesBetween(opened, { ...opened, followUp: local })).toEqual({
+      follow_up_at: new Date(local).toISOString(),
+    });
+  });
+});
+
+describe('drafts', () => {
+  const draft = (requestId: string, username: string | null, updatedAt: string): Draft => ({
+    requestId,
+    username,
+    baseVersion: 3,
+    opened,
+    edits: { ...opened, notes: `note ${requestId}` },
+    updatedAt,
+  });
+
+  it('are kept per request and per coordinator, newest first, until removed', () => {
+    const storage = memoryStorage();
+    storage.setItem('unrelated', 'x');
+    writeDraft(storage, draft('a', 'sara', '2026-11-23T10:00:00Z'));
+    writeDraft(storage, draft('b', 'sara', '2026-11-23T11:00:00Z'));
+    writeDraft(storage, draft('c', 'omar', '2026-11-23T12:00:00Z'));
+    expect(readDraft(storage, 'a', 'sara')?.edits.notes).toBe('note a');
+    expect(readDraft(storage, 'a', 'omar')).toBeNull();
+    expect(listDrafts(storage, 'sara').map((item) => item.requestId)).toEqual(['b', 'a']);
+    removeDraft(storage, 'b');
+    expect(listDrafts(storage, 'sara').map((item) => item.requestId)).toEqual(['a']);
+  });
+
+  it('ignore what cannot be read', () => {
+    const storage = memoryStorage();
+    storage.setItem('rihla.admin.draft.x', '{not json');
+    expect(readDraft(storage, 'x', 'sara')).toBeNull();
+    expect(listDrafts(storage, 'sara')).toEqual([]);
+  });
+});
+
+describe('the timeline in words', () => {
+  it('names each kind of change in Arabic', () => {
+    expect(describeEvent({ kind: 'status', old_value: 'new', new_value: 'completed' })).toEqual({
+      label: 'الحالة',
+      text: 'جديد ← مكتمل',
+    });
+    expect(describeEvent({ kind: 'assignment', old_value: null, new_value: 'omar' })).toEqual({
+      label: 'الإسناد',
+      text: 'غير مسند ← omar',
+    });
+    expect(describeEvent({ kind: 'note', old_value: 'a', new_value: null }).text).toBe(
+      'مُسحت الملاحظة',
+    );
+  });
+});
+
+describe('follow-ups and duplicates', () => {
+  const end = new Date('2026-11-23T23:59:59Z');
+  it('are due today or overdue only while the request is open', () => {
+    expect(isDue({ follow_up_at: '2026-11-23T09:00:00Z', status: 'new' }, end)).toBe(true);
+    expect(isDue({ follow_up_at: '2026-11-01T09:00:00Z', status: 'in_progress' }, end)).toBe(true);
+    expect(isDue({ follow_up_at: '2026-11-24T09:00:00Z', status: 'new' }, end)).toBe(false);
+    expect(isDue({ follow_up_at: '2026-11-01T09:00:00Z', status: 'completed' }, end)).toBe(false);
+    expect(isDue({ follow_up_at: null, status: 'new' }, end)).toBe(false);
+  });
+
+  it('group requests by canonical phone', () => {
+    const groups = duplicatesByPhone([
+      { id: '1', phone_key: '966501234567' },
+      { id: '2', phone_key: '966501234567' },
+      { id: '3', phone_key: '966509999999' },
+    ]);
+    expect(groups.get('966501234567')).toEqual(['1', '2']);
+    expect(groups.get('966509999999')).toEqual(['3']);
+  });
+});
