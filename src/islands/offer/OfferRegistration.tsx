@@ -11,6 +11,13 @@ export interface OfferRegistrationProps {
   strings: Partial<Record<UiKey, string>>;
   thankYouHref: string;
   offerPriceUsd: number;
+  /** Elements that open this dialog (default: the offer's register buttons). */
+  trigger?: string;
+  /** Lead source and service when the dialog is not the offer's registration: after the offer's
+   * end it takes "tell me about the next offer" requests (src/components/pages/OfferPage.astro). */
+  lead?: { source: string; service: 'hair-transplant' | 'dental-implants' | 'hollywood-smile' };
+  /** The agency's notification for such a lead; `{country}` is filled in. */
+  notice?: { subject: string; message: string };
 }
 
 const empty: OfferValues = { name: '', phone: '', website: '' };
@@ -26,6 +33,9 @@ export default function OfferRegistration({
   strings,
   thankYouHref,
   offerPriceUsd,
+  trigger = '[data-offer-register]',
+  lead,
+  notice,
 }: OfferRegistrationProps) {
   const s = (key: UiKey) => strings[key] ?? key;
   const uid = useId();
@@ -44,8 +54,7 @@ export default function OfferRegistration({
       if (!dialogRef.current?.open) dialogRef.current?.showModal();
     };
     const onClick = (event: MouseEvent) => {
-      const trigger = (event.target as Element | null)?.closest('[data-offer-register]');
-      if (!trigger) return;
+      if (!(event.target as Element | null)?.closest(trigger)) return;
       event.preventDefault();
       open();
     };
@@ -56,7 +65,7 @@ export default function OfferRegistration({
       open();
     }
     return () => document.removeEventListener('click', onClick);
-  }, []);
+  }, [trigger]);
 
   const close = () => dialogRef.current?.close();
 
@@ -73,14 +82,15 @@ export default function OfferRegistration({
     setSending(true);
     const outcome = values.website
       ? ({ ok: true } as const)
-      : await submitLead(
-          offerRow(idRef.current, values, {
+      : await submitLead({
+          ...offerRow(idRef.current, values, {
             lang: 'ar',
             source: '/hair-transplant-offer',
             pageUrl: window.location.href,
             attribution: readAttribution(),
           }),
-        );
+          ...lead,
+        });
     if (outcome.ok) {
       show('success', s('offer.toast.success'));
       const country = countryFromPhone(stripNonDigits(values.phone))?.name.ar ?? 'غير محدد';
@@ -89,8 +99,10 @@ export default function OfferRegistration({
         : notifyAgency({
             name: values.name.trim(),
             phone: stripNonDigits(values.phone),
-            message: `تسجيل في عرض زراعة الشعر الخاص بسعر ${offerPriceUsd} دولار - الدولة: ${country}`,
-            subject: 'تسجيل جديد - عرض زراعة الشعر',
+            message: notice
+              ? notice.message.replace('{country}', country)
+              : `تسجيل في عرض زراعة الشعر الخاص بسعر ${offerPriceUsd} دولار - الدولة: ${country}`,
+            subject: notice?.subject ?? 'تسجيل جديد - عرض زراعة الشعر',
           });
       close();
       setValues(empty);
