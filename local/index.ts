@@ -7,6 +7,7 @@ import { LOCAL_ANON_KEY, LOCAL_HOST, LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } 
 import { applySeed, prepareDatabase, REPO_ROOT } from './migrate.ts';
 import { SchemaCache } from './schema-cache.ts';
 import { createApiServer, type ApiServer } from './server.ts';
+import { startRetentionTimer, type RetentionTimer } from './retention.ts';
 
 /**
  * Starts the local Supabase-compatible stack in-process: the database (PGlite in
@@ -165,6 +166,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const port = (server.address() as AddressInfo).port;
     url = `http://${host}:${port}`;
     if (usesDataDirDatabase) acquireLock(dataDir, url);
+    // Production's pg_cron job runs the retention there; this server runs it for its own database.
+    // The first run completes before the stack is handed out, so it never races the caller's writes.
+    const retention: RetentionTimer | undefined = prepared.supabaseManaged
+      ? undefined
+      : startRetentionTimer(db, log);
+    await retention?.runNow();
 
     const openDb = db;
     const openApi = api;
@@ -181,6 +188,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       realtimeIdle: () => openApi.realtime.idle(),
       close() {
         closing ??= (async () => {
+          await retention?.stop();
           await openApi.close();
           await openDb.close();
           if (usesDataDirDatabase) releaseLock(dataDir);
