@@ -8,9 +8,13 @@ import securityHeaders from './src/integrations/security-headers.ts';
 import static404 from './src/integrations/static-404.ts';
 import serviceWorker from './src/integrations/service-worker.ts';
 import clientDirectives from './src/integrations/client-directives/index.ts';
+import { buildNow, endedOfferPaths } from './src/lib/offers.ts';
 
 /** Pages that must never be indexed: kept out of the sitemap (they are also `noindex`). */
 const unlisted = /\/(admin|thank-you|install|index-now|offline|404)(\/|$)/;
+
+/** Pages of offers that have ended: they keep answering (noindex) but leave the sitemap. */
+const endedOffers = new Set(endedOfferPaths(buildNow()));
 
 /** Public origin, used for canonical URLs, hreflang, Open Graph and the sitemap. */
 const siteUrl = (process.env['PUBLIC_SITE_URL'] ?? 'https://rihla.care').replace(/\/$/, '');
@@ -32,7 +36,10 @@ export default defineConfig({
     mdx(),
     sitemap({
       i18n: { defaultLocale: 'ar', locales: { ar: 'ar', en: 'en' } },
-      filter: (page) => !unlisted.test(new URL(page).pathname),
+      filter: (page) => {
+        const path = new URL(page).pathname.replace(/\/$/, '') || '/';
+        return !unlisted.test(path) && !endedOffers.has(path);
+      },
     }),
     serviceWorker(),
     static404(),

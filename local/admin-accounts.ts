@@ -1,10 +1,19 @@
-import { isPgError, type Queryable } from './db.ts';
+import { isPgError, type Database } from './db.ts';
+import {
+  countPerson,
+  describeCounts,
+  erasePerson,
+  exportPerson,
+  PersonDataError,
+} from './person-data.ts';
 
 /**
  * The admin account commands behind `npm run admin`, run as the database owner through the
  * private.* functions of the admin-access migration (so hashing and rules live in SQL only). Used by
  * the CLI directly (PGlite data dir or DATABASE_URL) and by the running local server on the CLI's
- * behalf, since a PGlite data dir can only be open in one process at a time.
+ * behalf, since a PGlite data dir can only be open in one process at a time. The same path carries
+ * the commands about one person's data (export, count, erase: local/person-data.ts) and the
+ * retention run (erase-expired).
  */
 
 export const MIN_PASSWORD_LENGTH = 10;
@@ -13,7 +22,11 @@ export type AdminCommand =
   | { command: 'create'; username: string; password: string }
   | { command: 'reset-password'; username: string; password: string }
   | { command: 'disable' | 'enable' | 'unlock'; username: string }
-  | { command: 'list' };
+  | { command: 'list' }
+  // About one person, by phone (local/person-data.ts): export, count (what erase would erase), erase.
+  | { command: 'export' | 'count' | 'erase'; phone: string }
+  // Runs the retention now (migration 20261123155000_retention.sql).
+  | { command: 'erase-expired' };
 
 export interface AdminAccount {
   username: string;
@@ -28,15 +41,18 @@ export interface AdminCommandResult {
   ok: boolean;
   message: string;
   accounts?: AdminAccount[];
+  /** Rows per table about a person (count, erase). */
+  counts?: Record<string, number>;
 }
 
 export async function runAdminCommand(
-  db: Queryable,
+  db: Database,
   command: AdminCommand,
 ): Promise<AdminCommandResult> {
   try {
     return await run(db, command);
   } catch (error) {
+    if (error instanceof PersonDataError) return { ok: false, message: error.message };
     if (!isPgError(error)) throw error;
     if (error.code === '23505')
       return { ok: false, message: `An admin with that username already exists.` };
@@ -64,8 +80,32 @@ export async function runAdminCommand(
   }
 }
 
-async function run(db: Queryable, command: AdminCommand): Promise<AdminCommandResult> {
+async function run(db: Database, command: AdminCommand): Promise<AdminCommandResult> {
   switch (command.command) {
+    case 'export':
+      return { ok: true, message: JSON.stringify(await exportPerson(db, command.phone), null, 2) };
+    case 'count': {
+      const { canonicalPhone, counts } = await countPerson(db, command.phone);
+      return { ok: true, message: `About ${canonicalPhone}: ${describeCounts(counts)}.`, counts };
+    }
+    case 'erase': {
+      const { canonicalPhone, counts } = await erasePerson(db, command.phone);
+      return {
+        ok: true,
+        message: `Erased about ${canonicalPhone}: ${describeCounts(counts)}.`,
+        counts,
+      };
+    }
+    case 'erase-expired': {
+      const { rows } = await db.query<{ erased: number }>(
+        `select private.erase_expired_leads() as erased`,
+      );
+      const erased = rows[0]?.erased ?? 0;
+      return {
+        ok: true,
+        message: `Retention: erased ${erased} lead${erased === 1 ? '' : 's'} past the retention period (with their requests and every row referencing them).`,
+      };
+    }
     case 'create': {
       if (command.password.length < MIN_PASSWORD_LENGTH) {
         return {

@@ -14,6 +14,7 @@ import {
 import { applySeed, prepareDatabase, REPO_ROOT } from './migrate.ts';
 import { SchemaCache } from './schema-cache.ts';
 import { createApiServer, type ApiServer } from './server.ts';
+import { startRetentionTimer, type RetentionTimer } from './retention.ts';
 
 /**
  * Starts the local Supabase-compatible stack in-process: the database (PGlite in
@@ -268,6 +269,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const port = (server.address() as AddressInfo).port;
     url = `http://${host}:${port}`;
     if (usesDataDirDatabase) acquireLock(dataDir, url);
+    // Production's pg_cron job runs the retention there; this server runs it for its own database.
+    // The first run completes before the stack is handed out, so it never races the caller's writes.
+    const retention: RetentionTimer | undefined = prepared.supabaseManaged
+      ? undefined
+      : startRetentionTimer(db, log);
+    await retention?.runNow();
 
     const openDb = db;
     const openApi = api;
@@ -287,6 +294,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       drainNotifications: () => openApi.notifications.drainNow(),
       close() {
         closing ??= (async () => {
+          await retention?.stop();
           await openApi.close();
           await openDb.close();
           if (usesDataDirDatabase) releaseLock(dataDir);

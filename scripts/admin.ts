@@ -21,6 +21,9 @@ import { adminConnection, CA_HELP, explainSslError, SslSetupError } from './admi
  *   npm run admin -- list
  *   npm run admin -- disable <username> | enable <username> | unlock <username>
  *   npm run admin -- reset-password <username> [--password <p>]
+ *   npm run admin -- export --phone <n>          every row about that person, as JSON
+ *   npm run admin -- erase --phone <n> [--yes]   erase it all (shows counts, asks first)
+ *   npm run admin -- erase-expired               run the retention now
  *
  * Target: the local data dir (--data-dir, default .data; when `npm start` is running on it, the
  * command goes through that server, since PGlite allows one process per data dir), or any
@@ -37,6 +40,11 @@ Commands:
   enable <username>                           allow a disabled admin again
   unlock <username>                           clear failed logins (lift a lockout)
   reset-password <username> [--password <p>]  set a new password and end their sessions
+  export --phone <n>                          print every row about that person as JSON
+                                              (access and portability requests)
+  erase --phone <n> [--yes]                   erase everything about that person; prints the
+                                              counts and asks first (--yes: do not ask)
+  erase-expired                               erase what is past the retention period now
 
 Options:
   --data-dir DIR   the local data dir (default .data)
@@ -96,6 +104,8 @@ interface Parsed {
   command: AdminCommand;
   dataDir: string;
   caFile: string | undefined;
+  /** erase: act without asking. */
+  yes: boolean;
 }
 
 async function parseCommand(argv: string[]): Promise<Parsed> {
@@ -103,6 +113,8 @@ async function parseCommand(argv: string[]): Promise<Parsed> {
     args: argv,
     options: {
       password: { type: 'string' },
+      phone: { type: 'string' },
+      yes: { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
       ca: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -115,17 +127,23 @@ async function parseCommand(argv: string[]): Promise<Parsed> {
   const dataDir = resolve(values['data-dir'] ?? DEFAULT_DATA_DIR);
   const caFile = values.ca === undefined ? undefined : resolve(values.ca);
   if (extra.length) throw new UsageError(`Unexpected arguments: ${extra.join(' ')}`);
-  if (name === 'list') {
-    if (username) throw new UsageError('list takes no username');
-    return { command: { command: 'list' }, dataDir, caFile };
+  const yes = values.yes ?? false;
+  if (name === 'list' || name === 'erase-expired') {
+    if (username) throw new UsageError(`${name} takes no argument`);
+    return { command: { command: name }, dataDir, yes, caFile };
+  }
+  if (name === 'export' || name === 'erase') {
+    if (username) throw new UsageError(`${name} takes --phone <n>, not "${username}"`);
+    if (!values.phone?.trim()) throw new UsageError(`${name} needs --phone <n>`);
+    return { command: { command: name, phone: values.phone }, dataDir, yes, caFile };
   }
   if (!username) throw new UsageError(`${name} needs a <username>`);
   if (name === 'create' || name === 'reset-password') {
     const password = values.password ?? (await promptPassword(true));
-    return { command: { command: name, username, password }, dataDir, caFile };
+    return { command: { command: name, username, password }, dataDir, yes, caFile };
   }
   if (name === 'disable' || name === 'enable' || name === 'unlock') {
-    return { command: { command: name, username }, dataDir, caFile };
+    return { command: { command: name, username }, dataDir, yes, caFile };
   }
   throw new UsageError(`Unknown command: ${name}`);
 }
@@ -186,6 +204,48 @@ async function execute(
   }
 }
 
+/** Reads one answer from the terminal, or the next line of stdin when it is not a terminal. */
+async function askLine(question: string): Promise<string> {
+  process.stdout.write(question);
+  const lines = createInterface({ input: process.stdin });
+  for await (const line of lines) {
+    lines.close();
+    if (!process.stdin.isTTY) process.stdout.write('\n');
+    return line.trim();
+  }
+  process.stdout.write('\n');
+  return '';
+}
+
+/** erase: shows what would be erased, asks (unless --yes), then erases and prints the counts. */
+async function erase(parsed: Parsed & { command: { command: 'erase' } }): Promise<never> {
+  const found = await execute(
+    { command: 'count', phone: parsed.command.phone },
+    parsed.dataDir,
+    parsed.caFile,
+  );
+  if (!found.ok) {
+    console.error(found.message);
+    process.exit(1);
+  }
+  const total = Object.values(found.counts ?? {}).reduce((sum, count) => sum + count, 0);
+  if (total === 0) {
+    console.log(`${found.message} Nothing to erase.`);
+    process.exit(0);
+  }
+  console.log(`${found.message.replace(/\.$/, '')} would be erased, for good.`);
+  if (!parsed.yes) {
+    const answer = await askLine('Type "erase" to confirm: ');
+    if (answer !== 'erase') {
+      console.error('Not confirmed: nothing was erased.');
+      process.exit(1);
+    }
+  }
+  const result = await execute(parsed.command, parsed.dataDir, parsed.caFile);
+  (result.ok ? console.log : console.error)(result.message);
+  process.exit(result.ok ? 0 : 1);
+}
+
 async function main(): Promise<void> {
   let parsed: Parsed;
   try {
@@ -199,6 +259,9 @@ async function main(): Promise<void> {
       process.exit(2);
     }
     throw error;
+  }
+  if (parsed.command.command === 'erase') {
+    await erase(parsed as Parsed & { command: { command: 'erase' } });
   }
   const result = await execute(parsed.command, parsed.dataDir, parsed.caFile);
   (result.ok ? console.log : console.error)(result.message);

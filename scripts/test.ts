@@ -8,6 +8,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const E2E_API_PORT = process.env['E2E_API_PORT'] ?? '54329';
 const E2E_SITE_DIR = '.data/e2e-dist';
+/** The build's "now" for offers; see the build step. */
+const OFFERS_NOW = '2025-10-25T12:00:00Z';
 
 interface Step {
   name: string;
@@ -28,7 +30,10 @@ const steps: Step[] = [
   {
     name: 'build the site against the test backend',
     command: ['npx', 'astro', 'build', '--outDir', E2E_SITE_DIR],
-    env: { PUBLIC_SUPABASE_URL: `http://127.0.0.1:${E2E_API_PORT}` },
+    // Built as if during the hair-transplant offer (it ended 28 Oct 2025): the browser tests need the
+    // running page (tests/e2e/offer.spec.ts) and end it by the browser's clock
+    // (tests/e2e/offer-ended.spec.ts). src/lib/offers.ts reads OFFERS_NOW.
+    env: { PUBLIC_SUPABASE_URL: `http://127.0.0.1:${E2E_API_PORT}`, OFFERS_NOW },
   },
   {
     name: 'unit, SQL, protocol, load and build-output tests (vitest)',

@@ -297,19 +297,45 @@ const blog = defineCollection({
   }),
 });
 
-/** The limited hair-transplant offer page (Arabic only): what it includes, reasons, testimonials. */
+/**
+ * Limited offers (the hair-transplant offer page, Arabic only): when each runs, its prices, and what
+ * its page lists. Ended offers stay here so their page keeps answering, in its ended state.
+ */
 const offers = defineCollection({
   loader: file('./src/content/offers.yaml'),
-  schema: z.object({
-    /** Exactly the six items the spec lists. */
-    includes: z.array(z.object({ icon: iconName, title: z.string(), text: z.string() })).length(6),
-    /** Eight reasons to choose the agency. */
-    reasons: z.array(z.object({ icon: iconName, title: z.string(), text: z.string() })).length(8),
-    /** Three testimonials: name, country, text. */
-    testimonials: z
-      .array(z.object({ name: z.string(), country: z.string(), text: z.string() }))
-      .length(3),
-  }),
+  schema: z
+    .object({
+      /** Route of the offer's page (Arabic only), e.g. /hair-transplant-offer. */
+      path: z.string().startsWith('/'),
+      /** The treatment its registrations ask for (a public form's service value). */
+      service: z.enum(['hair-transplant', 'dental-implants', 'hollywood-smile']),
+      /** Start, ISO date-time with offset (the clinic's time zone). */
+      startsAt: z.iso.datetime({ offset: true }),
+      /** Last moment of the offer, ISO date-time with offset; from then on it shows as ended. */
+      endsAt: z.iso.datetime({ offset: true }),
+      /** The usual price, shown struck through; the saving percent is derived from both prices. */
+      oldPriceUsd: z.number().int().positive(),
+      /** The offer's price. */
+      newPriceUsd: z.number().int().positive(),
+      /** Exactly the six items the spec lists. */
+      includes: z
+        .array(z.object({ icon: iconName, title: z.string(), text: z.string() }))
+        .length(6),
+      /** Eight reasons to choose the agency. */
+      reasons: z.array(z.object({ icon: iconName, title: z.string(), text: z.string() })).length(8),
+      /** Three testimonials: name, country, text. */
+      testimonials: z
+        .array(z.object({ name: z.string(), country: z.string(), text: z.string() }))
+        .length(3),
+    })
+    .refine((offer) => Date.parse(offer.startsAt) < Date.parse(offer.endsAt), {
+      message: 'startsAt must be before endsAt',
+      path: ['endsAt'],
+    })
+    .refine((offer) => offer.newPriceUsd < offer.oldPriceUsd, {
+      message: 'newPriceUsd must be below oldPriceUsd',
+      path: ['newPriceUsd'],
+    }),
 });
 
 /** Stand-alone content pages (digital marketing, common mistakes): titled sections of text and items. */

@@ -62,3 +62,12 @@ export function serviceByPath(path: string): Service {
   if (!found) throw new Error(`No service content for ${path} in src/content/services/`);
   return found;
 }
+
+export type Offer = CollectionEntry<'offers'>;
+/** Limited offers (src/content/offers.yaml), ended ones included: their pages keep answering. */
+export const offers: Offer[] = await getCollection('offers');
+
+/** The offer whose page is at `path`, if any (related-links grids may list an offer page). */
+export function offerByPath(path: string): Offer | undefined {
+  return offers.find((offer) => offer.data.path === path);
+}

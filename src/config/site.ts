@@ -26,14 +26,6 @@ export const site = {
   foundedYear: 2024,
   /** EU Online Dispute Resolution platform (Regulation (EU) No 524/2013). */
   odrUrl: 'https://ec.europa.eu/consumers/odr',
-  offer: {
-    /** End of the limited hair-transplant offer, Istanbul time (UTC+3, no DST). */
-    endsAt: '2025-10-28T23:59:59+03:00',
-    oldPriceUsd: 3500,
-    newPriceUsd: 2100,
-    savingPercent: 40,
-    durationDays: 7,
-  },
   claims: {
     partnerHospitals: 50,
     landingHospitals: 100,

@@ -115,6 +115,10 @@ describe('send-form-notification', () => {
     expect(composeEmail(stored({ source: '/hair-transplant-offer', service: null })).subject).toBe(
       '[Rihla Care] تسجيل جديد - عرض زراعة الشعر',
     );
+    expect(
+      composeEmail(stored({ source: 'next-offer:hair-transplant', service: 'hair-transplant' }))
+        .subject,
+    ).toBe('[Rihla Care] طلب إشعار بالعرض القادم (hair-transplant)');
   });
 
   it('keeps control and bidi characters out of every line, and line breaks only in the message', () => {

@@ -258,6 +258,49 @@ describe('search-engine head', () => {
   });
 });
 
+/**
+ * Offers (src/content/offers.yaml) as this build saw them: a build after an offer's end (the real
+ * date, for the hair-transplant offer) renders only the ended state; `npm test` builds as if during
+ * the offer (OFFERS_NOW in scripts/test.ts), so the browser tests can end it by the clock.
+ */
+describe('offers', () => {
+  const offers = Object.entries(parseYaml(readFileSync('src/content/offers.yaml', 'utf8'))) as [
+    string,
+    { path: string; endsAt: string },
+  ][];
+  const sitemapPaths = () =>
+    [...readFileSync(join(dist, 'sitemap-0.xml'), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (match) => new URL(match[1]!).pathname.replace(/\/$/, '') || '/',
+    );
+
+  for (const [id, offer] of offers) {
+    it(`${id}: the page answers; listed and indexable only while the offer runs`, () => {
+      const page = pages.get(offer.path);
+      expect(page, `${offer.path} is built`).toBeDefined();
+      const built = /data-offer-built="(running|ended)"/.exec(page!.html)?.[1];
+      expect(built).toMatch(/^(running|ended)$/);
+      const noindex = elements(page!.ast, 'meta').some(
+        (meta) => attr(meta, 'name') === 'robots' && /noindex/.test(attr(meta, 'content') ?? ''),
+      );
+      expect(sitemapPaths().includes(offer.path)).toBe(built === 'running');
+      expect(noindex).toBe(built === 'ended');
+      if (built === 'running') return;
+      // Nothing sells the ended offer: no registration, countdown, saving or "N days only", and no
+      // page links to it (home promo, related treatments).
+      expect(page!.html).not.toContain('data-offer-register');
+      expect(page!.html).not.toContain('data-countdown');
+      expect(page!.html).not.toMatch(/وفّر \d+%|عرض لمدة \d+ أيام فقط|ينتهي العرض خلال/);
+      const linking = [...pages.values()]
+        .filter((other) => other.path !== offer.path)
+        .filter((other) =>
+          elements(other.ast, 'a').some((link) => attr(link, 'href') === offer.path),
+        )
+        .map((other) => other.path);
+      expect(linking).toEqual([]);
+    });
+  }
+});
+
 /** Spec section 9, transcribed: treatment page → the indicative prices it must show (EUR unless noted). */
 const specPrices: Record<string, string[]> = {
   'hair-transplant': ['€1,500–2,500', '€2,000–3,000', '€1,800–2,800'],
@@ -332,10 +375,14 @@ describe('prices (spec section 9)', () => {
     });
   }
 
-  it('shows the offer at $2,100 instead of $3,500', () => {
+  it('shows the offer at $2,100 instead of $3,500 (in the past tense once it has ended)', () => {
     const offer = pages.get('/hair-transplant-offer')!.html;
     expect(offer).toContain('>$2,100<');
-    expect(offer).toMatch(/<s[^>]*>\$3,500<\/s>/);
+    if (offer.includes('data-offer-built="running"')) {
+      expect(offer).toMatch(/<s[^>]*>\$3,500<\/s>/);
+    } else {
+      expect(offer).toMatch(/كان سعر العرض[^<]*<span dir="ltr">\$2,100<\/span>/);
+    }
   });
 });
 

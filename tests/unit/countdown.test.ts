@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { remainingUntil } from '~/lib/countdown.ts';
-import { site } from '~/config/site.ts';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 
 describe('remainingUntil', () => {
-  const end = Date.parse(site.offer.endsAt);
+  const offers = parse(readFileSync('src/content/offers.yaml', 'utf8'));
+  const end = Date.parse(offers['hair-transplant'].endsAt);
 
   it('splits the time left into days, hours, minutes and seconds', () => {
     const now = end - (2 * 86_400 + 3 * 3600 + 4 * 60 + 5) * 1000;

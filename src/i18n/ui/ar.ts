@@ -194,9 +194,9 @@ export const ar = {
     'مرحباً رحلة كير، أرغب في استشارة مجانية.\nالاسم: {name}\nالهاتف: {phone}\nالعلاج: {service}\nملاحظات: {notes}',
   'form.noNotes': 'لا توجد ملاحظات',
 
-  'offer.meta.title': 'عرض زراعة الشعر في إسطنبول: 2100$ بدل 3500$',
+  'offer.meta.title': 'عرض زراعة الشعر في إسطنبول: {newPrice}$ بدل {oldPrice}$',
   'offer.meta.description':
-    'عرض لفترة محدودة: زراعة شعر FUE أو DHI في مستشفى معتمد بوسط إسطنبول مع فندق 4 نجوم واستقبال VIP ومترجم، بسعر 2100 دولار بدلاً من 3500.',
+    'عرض لفترة محدودة: زراعة شعر FUE أو DHI في مستشفى معتمد بوسط إسطنبول مع فندق 4 نجوم واستقبال VIP ومترجم، بسعر {newPrice} دولار بدلاً من {oldPrice}.',
   'offer.bar': 'ينتهي العرض خلال',
   'offer.ends': 'ينتهي العرض في {date}',
   'offer.ended': 'انتهت فترة العرض. تواصل معنا لمعرفة أحدث العروض.',
@@ -213,7 +213,7 @@ export const ar = {
   'offer.allInclusive': 'باقة شاملة',
   'offer.register': 'سجل الآن',
   'offer.whatsapp': 'احجز عبر واتساب',
-  'offer.whatsappMessage': 'مرحباً، أرغب في الاستفادة من عرض زراعة الشعر بسعر 2100 دولار.',
+  'offer.whatsappMessage': 'مرحباً، أرغب في الاستفادة من عرض زراعة الشعر بسعر {newPrice} دولار.',
   'offer.includesTitle': 'ماذا يشمل العرض؟',
   'offer.reasonsTitle': '8 أسباب لتختار رحلة كير',
   'offer.testimonialsTitle': 'تجارب من استفادوا من العرض',
@@ -233,6 +233,31 @@ export const ar = {
   'offer.dialog.close': 'إغلاق',
   'offer.dialog.consent':
     'بالتسجيل، توافق على سياسة الخصوصية والشروط، وعلى أن نتواصل معك بخصوص هذا العرض. بياناتك محمية ومشفّرة.',
+
+  // An offer after its end (issue 15): the offer page, its dialog and WhatsApp texts.
+  'offerEnded.meta.title': 'عرض زراعة الشعر في إسطنبول (انتهى العرض)',
+  'offerEnded.meta.description':
+    'انتهى عرض زراعة الشعر في إسطنبول. اترك رقمك لنخبرك بالعرض القادم، أو اطلب استشارة مجانية لخطة وسعر يناسبان حالتك.',
+  'offerEnded.bar': 'انتهى هذا العرض في {date}',
+  'offerEnded.badge': 'انتهى العرض',
+  'offerEnded.badgeSub': 'أبلغني بالعرض القادم',
+  'offerEnded.pastPrice': 'كان سعر العرض حتى {date}:',
+  'offerEnded.pastOldPrice': 'بدلاً من',
+  'offerEnded.register': 'أبلغني بالعرض القادم',
+  'offerEnded.whatsapp': 'استشارة مجانية عبر واتساب',
+  'offerEnded.whatsappMessage':
+    'مرحباً، رأيت أن عرض زراعة الشعر قد انتهى. أرغب في معرفة العرض القادم أو في استشارة مجانية.',
+  'offerEnded.includesTitle': 'ماذا كان يشمل العرض؟',
+  'offerEnded.secondTitle': 'انتهى هذا العرض',
+  'offerEnded.finalTitle': 'هل تريد أن نخبرك بالعرض القادم؟',
+  'offerEnded.finalText':
+    'اترك اسمك ورقمك وسنتواصل معك عند إطلاق عرض زراعة الشعر القادم، أو اطلب استشارة مجانية الآن دون أي التزام.',
+  'offerEnded.dialog.title': 'أبلغني بعرض زراعة الشعر القادم',
+  'offerEnded.dialog.lead': 'اترك اسمك ورقمك وسنتواصل معك عند إطلاق العرض القادم.',
+  'offerEnded.dialog.submit': 'أبلغني بالعرض القادم',
+  'offerEnded.dialog.consent':
+    'بالتسجيل، توافق على سياسة الخصوصية والشروط، وعلى أن نتواصل معك بخصوص العرض القادم. بياناتك محمية ومشفّرة.',
+  'offerEnded.toast.success': 'تم التسجيل، سنخبرك بالعرض القادم.',
 
   'mistakes.title': '8 أخطاء شائعة في السفر للعلاج',
   'mistakes.lead': 'تعرّف عليها قبل أن تحجز، وكيف تتجنبها بخطوات بسيطة.',

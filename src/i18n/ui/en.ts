@@ -205,9 +205,9 @@ export const en = {
     'Hello Rihla Care, I would like a free consultation.\nName: {name}\nPhone: {phone}\nTreatment: {service}\nNotes: {notes}',
   'form.noNotes': 'No notes',
 
-  'offer.meta.title': 'Hair transplant offer in Istanbul: $2,100 instead of $3,500',
+  'offer.meta.title': 'Hair transplant offer in Istanbul: ${newPrice} instead of ${oldPrice}',
   'offer.meta.description':
-    'Limited offer: FUE or DHI hair transplant at an accredited central Istanbul hospital with a 4-star hotel, VIP transfer and interpreter, for $2,100 instead of $3,500.',
+    'Limited offer: FUE or DHI hair transplant at an accredited central Istanbul hospital with a 4-star hotel, VIP transfer and interpreter, for ${newPrice} instead of ${oldPrice}.',
   'offer.bar': 'The offer ends in',
   'offer.ends': 'The offer ends on {date}',
   'offer.ended': 'The offer period has ended. Contact us for our latest offers.',
@@ -224,7 +224,7 @@ export const en = {
   'offer.allInclusive': 'All-inclusive package',
   'offer.register': 'Register now',
   'offer.whatsapp': 'Book on WhatsApp',
-  'offer.whatsappMessage': 'Hello, I would like to take the $2,100 hair transplant offer.',
+  'offer.whatsappMessage': 'Hello, I would like to take the ${newPrice} hair transplant offer.',
   'offer.includesTitle': 'What the offer includes',
   'offer.reasonsTitle': '8 reasons to choose Rihla Care',
   'offer.testimonialsTitle': 'Patients who took the offer',
@@ -245,6 +245,32 @@ export const en = {
   'offer.dialog.close': 'Close',
   'offer.dialog.consent':
     'By registering you accept the privacy policy and terms, and that we contact you about this offer. Your data is protected and encrypted.',
+
+  // An offer after its end (issue 15): the offer page, its dialog and WhatsApp texts.
+  'offerEnded.meta.title': 'Hair transplant offer in Istanbul (offer ended)',
+  'offerEnded.meta.description':
+    'The hair transplant offer in Istanbul has ended. Leave your number to hear about the next offer, or ask for a free consultation with a plan and price for your case.',
+  'offerEnded.bar': 'This offer ended on {date}',
+  'offerEnded.badge': 'Offer ended',
+  'offerEnded.badgeSub': 'Tell me about the next offer',
+  'offerEnded.pastPrice': 'The offer price until {date} was',
+  'offerEnded.pastOldPrice': 'instead of',
+  'offerEnded.register': 'Tell me about the next offer',
+  'offerEnded.whatsapp': 'Free consultation on WhatsApp',
+  'offerEnded.whatsappMessage':
+    'Hello, I saw that the hair transplant offer has ended. I would like to hear about the next offer or get a free consultation.',
+  'offerEnded.includesTitle': 'What the offer included',
+  'offerEnded.secondTitle': 'This offer has ended',
+  'offerEnded.finalTitle': 'Shall we tell you about the next offer?',
+  'offerEnded.finalText':
+    'Leave your name and number and we will contact you when the next hair transplant offer starts, or ask for a free consultation now, with no obligation.',
+  'offerEnded.dialog.title': 'Tell me about the next hair transplant offer',
+  'offerEnded.dialog.lead':
+    'Leave your name and number and we will contact you when the next offer starts.',
+  'offerEnded.dialog.submit': 'Tell me about the next offer',
+  'offerEnded.dialog.consent':
+    'By registering, you agree to the privacy policy and terms, and to being contacted about the next offer. Your data is protected and encrypted.',
+  'offerEnded.toast.success': 'Registered: we will tell you about the next offer.',
 
   'mistakes.title': '8 common mistakes in medical travel',
   'mistakes.lead': 'Know them before you book, and how to avoid them in a few simple steps.',

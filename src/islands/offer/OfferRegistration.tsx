@@ -12,6 +12,11 @@ export interface OfferRegistrationProps {
   thankYouHref: string;
   /** Shown by the page; the agency's mail is built from the stored lead (send-form-notification). */
   offerPriceUsd: number;
+  /** Elements that open this dialog (default: the offer's register buttons). */
+  trigger?: string;
+  /** Lead source and service when the dialog is not the offer's registration: after the offer's
+   * end it takes "tell me about the next offer" requests (src/components/pages/OfferPage.astro). */
+  lead?: { source: string; service: 'hair-transplant' | 'dental-implants' | 'hollywood-smile' };
 }
 
 const empty: OfferValues = { name: '', phone: '', website: '' };
@@ -23,7 +28,12 @@ const empty: OfferValues = { name: '', phone: '', website: '' };
  * `client:click="[data-offer-register]"`: the click that loaded it is marked on its island and opens
  * the dialog as soon as it is mounted.
  */
-export default function OfferRegistration({ strings, thankYouHref }: OfferRegistrationProps) {
+export default function OfferRegistration({
+  strings,
+  thankYouHref,
+  trigger = '[data-offer-register]',
+  lead,
+}: OfferRegistrationProps) {
   const s = (key: UiKey) => strings[key] ?? key;
   const uid = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -41,8 +51,7 @@ export default function OfferRegistration({ strings, thankYouHref }: OfferRegist
       if (!dialogRef.current?.open) dialogRef.current?.showModal();
     };
     const onClick = (event: MouseEvent) => {
-      const trigger = (event.target as Element | null)?.closest('[data-offer-register]');
-      if (!trigger) return;
+      if (!(event.target as Element | null)?.closest(trigger)) return;
       event.preventDefault();
       open();
     };
@@ -53,7 +62,7 @@ export default function OfferRegistration({ strings, thankYouHref }: OfferRegist
       open();
     }
     return () => document.removeEventListener('click', onClick);
-  }, []);
+  }, [trigger]);
 
   const close = () => dialogRef.current?.close();
 
@@ -70,14 +79,15 @@ export default function OfferRegistration({ strings, thankYouHref }: OfferRegist
     setSending(true);
     const outcome = values.website
       ? ({ ok: true } as const)
-      : await submitLead(
-          offerRow(idRef.current, values, {
+      : await submitLead({
+          ...offerRow(idRef.current, values, {
             lang: 'ar',
             source: '/hair-transplant-offer',
             pageUrl: window.location.href,
             attribution: readAttribution(),
           }),
-        );
+          ...lead,
+        });
     if (outcome.ok) {
       show('success', s('offer.toast.success'));
       const notified = values.website ? Promise.resolve() : notifyAgency(idRef.current);

@@ -80,11 +80,14 @@ export function internationalDigits(countryCode: string | null, phone: string): 
 
 /** Sources of the offer page's registrations ('/hair-transplant-offer', '/en/…', the older name). */
 const OFFER_SOURCE = /hair-transplant-offer/;
+/** "Tell me about the next offer" requests left on an ended offer's page (src/lib/offers.ts). */
+const NEXT_OFFER_SOURCE = /^next-offer:/;
 
 /** The plain-text e-mail the agency receives about one stored lead. Nothing in it is raw input. */
 export function composeEmail(lead: StoredLead): { subject: string; text: string } {
   const digits = internationalDigits(lead.country_code, lead.phone);
-  const offer = OFFER_SOURCE.test(lead.source ?? '');
+  const nextOffer = NEXT_OFFER_SOURCE.test(lead.source ?? '');
+  const offer = !nextOffer && OFFER_SOURCE.test(lead.source ?? '');
   const countries = (lead.preferred_countries ?? []).map(singleLine).filter(Boolean).join(', ');
   const line = (label: string, value: string | null | undefined) => {
     const text = singleLine(value);
@@ -112,9 +115,11 @@ export function composeEmail(lead: StoredLead): { subject: string; text: string 
     multiLine(lead.notes) || '-',
   ];
   // The subject is fixed text and an enum value only: a visitor cannot write any of it.
-  const subject = offer
-    ? 'تسجيل جديد - عرض زراعة الشعر'
-    : `استشارة طبية جديدة${lead.service ? ` (${singleLine(lead.service)})` : ''}`;
+  const subject = nextOffer
+    ? `طلب إشعار بالعرض القادم${lead.service ? ` (${singleLine(lead.service)})` : ''}`
+    : offer
+      ? 'تسجيل جديد - عرض زراعة الشعر'
+      : `استشارة طبية جديدة${lead.service ? ` (${singleLine(lead.service)})` : ''}`;
   return {
     subject: `[Rihla Care] ${subject}`,
     text: lines.filter((item) => item !== null).join('\n'),

@@ -1,0 +1,271 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite, openPostgres, type Queryable } from '../db.ts';
+import { startLocalStack } from '../index.ts';
+import { prepareDatabase } from '../migrate.ts';
+import { startRetentionTimer } from '../retention.ts';
+import { startTestPostgres, stopTestPostgres } from '../../supabase/tests/helpers/postgres.ts';
+
+/**
+ * `npm run admin -- export | erase --phone <n>` and `erase-expired`, end to end: the real CLI
+ * process against a PGlite data dir, through a running local server, and against a real
+ * PostgreSQL in DATABASE_URL (local/person-data.ts, migration 20261123155000_retention.sql).
+ */
+
+const repo = resolve(import.meta.dirname, '..', '..');
+let workDir: string;
+
+beforeAll(() => {
+  workDir = mkdtempSync(join(tmpdir(), 'rihla-person-'));
+});
+afterAll(() => {
+  rmSync(workDir, { recursive: true, force: true });
+  stopTestPostgres();
+});
+
+function admin(
+  args: string[],
+  options: { input?: string; env?: Record<string, string> } = {},
+): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolveRun) => {
+    const child = spawn(process.execPath, [join(repo, 'scripts', 'admin.ts'), ...args], {
+      cwd: repo,
+      env: { ...process.env, DATABASE_URL: '', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.stdin.end(options.input ?? '');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 150_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolveRun({ code, out, err });
+    });
+  });
+}
+
+/**
+ * One person under three spellings of +966 50 123 4567, one other person, and a table standing in
+ * for those other migrations add (a timeline referencing requests, an outbox referencing leads).
+ */
+async function seed(db: Queryable): Promise<void> {
+  await db.exec(`
+    create table if not exists public.test_timeline (
+      id serial primary key,
+      request_id uuid not null references public.contact_requests (id) on delete cascade,
+      body text not null
+    );
+    create table if not exists public.test_outbox (
+      id serial primary key,
+      lead_id uuid not null references public.offer_leads (id) on delete cascade,
+      subject text not null
+    );
+  `);
+  const people: [string, string | null, string][] = [
+    ['Layla One', '+966', '0501234567'],
+    ['Layla Two', null, '00966501234567'],
+    ['Layla Three', '+966', '966501234567'],
+    ['Someone Else', '+963', '944123456'],
+  ];
+  for (const [name, countryCode, phone] of people) {
+    await db.query(
+      `insert into public.offer_leads (name, phone, country_code, source, notes)
+       values ($1, $2, $3, '/', 'Two implants')`,
+      [name, phone, countryCode],
+    );
+  }
+  await db.exec(`
+    insert into public.test_timeline (request_id, body)
+      select id, 'called ' || name from public.contact_requests;
+    insert into public.test_outbox (lead_id, subject)
+      select id, 'New lead ' || name from public.offer_leads;
+  `);
+}
+
+const personCounts = {
+  'public.offer_leads': 3,
+  'public.contact_requests': 3,
+  'public.test_timeline': 3,
+  'public.test_outbox': 3,
+};
+
+async function names(db: Queryable): Promise<Record<string, string[]>> {
+  const list = async (sql: string) =>
+    (await db.query<{ name: string }>(sql)).rows.map((row) => row.name).sort();
+  return {
+    leads: await list(`select name from public.offer_leads`),
+    requests: await list(`select name from public.contact_requests`),
+    timeline: await list(`select body as name from public.test_timeline`),
+    outbox: await list(`select subject as name from public.test_outbox`),
+  };
+}
+
+const onlySomeoneElse = {
+  leads: ['Someone Else'],
+  requests: ['Someone Else'],
+  timeline: ['called Someone Else'],
+  outbox: ['New lead Someone Else'],
+};
+
+/** Checks the export's JSON: the person's rows in every table, nobody else's. */
+function expectPersonExport(out: string) {
+  const data = JSON.parse(out) as {
+    canonicalPhone: string;
+    tables: Record<string, Record<string, unknown>[]>;
+  };
+  expect(data.canonicalPhone).toBe('966501234567');
+  const counts = Object.fromEntries(
+    Object.entries(data.tables).map(([table, rows]) => [table, rows.length]),
+  );
+  expect(counts).toEqual(personCounts);
+  expect(data.tables['public.offer_leads']!.map((row) => row['name']).sort()).toEqual([
+    'Layla One',
+    'Layla Three',
+    'Layla Two',
+  ]);
+  expect(JSON.stringify(data)).not.toContain('Someone Else');
+  expect(data.tables['public.contact_requests']![0]).toHaveProperty('status', 'new');
+}
+
+describe('npm run admin -- export / erase', () => {
+  it('in a data dir: exports as JSON, asks before erasing, erases everything about the person', async () => {
+    const dataDir = join(workDir, 'data');
+    const stack = await startLocalStack({ dataDir, port: 0, log: false });
+    await seed(stack.db);
+    await stack.close();
+
+    const exported = await admin(['export', '--phone', '+966 50 123 4567', '--data-dir', dataDir]);
+    expect(exported.code, exported.err).toBe(0);
+    expectPersonExport(exported.out);
+
+    const refused = await admin(['erase', '--phone', '0966501234567', '--data-dir', dataDir], {
+      input: 'no\n',
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('12 rows');
+    expect(refused.out).toContain('public.test_timeline: 3');
+    expect(refused.err).toContain('nothing was erased');
+
+    const erased = await admin(['erase', '--phone', '966501234567', '--data-dir', dataDir], {
+      input: 'erase\n',
+    });
+    expect(erased.code, erased.err).toBe(0);
+    expect(erased.out).toMatch(/Erased about 966501234567: 12 rows \(public\.offer_leads: 3, /);
+
+    const again = await admin(['erase', '--phone', '966501234567', '--data-dir', dataDir]);
+    expect(again.code).toBe(0);
+    expect(again.out).toContain('Nothing to erase');
+
+    const db = await openPglite(join(dataDir, 'pglite'));
+    try {
+      expect(await names(db)).toEqual(onlySomeoneElse);
+    } finally {
+      await db.close();
+    }
+  }, 400_000);
+
+  it('through the running local server, with --yes', async () => {
+    const dataDir = join(workDir, 'bridge');
+    const stack = await startLocalStack({ dataDir, port: 0, log: false });
+    try {
+      await seed(stack.db);
+      const exported = await admin(['export', '--phone', '00966501234567', '--data-dir', dataDir]);
+      expect(exported.code, exported.err).toBe(0);
+      expectPersonExport(exported.out);
+      const erased = await admin([
+        'erase',
+        '--phone',
+        '+966501234567',
+        '--yes',
+        '--data-dir',
+        dataDir,
+      ]);
+      expect(erased.code, erased.err).toBe(0);
+      expect(erased.out).toContain('Erased about 966501234567: 12 rows');
+      expect(await names(stack.db)).toEqual(onlySomeoneElse);
+    } finally {
+      await stack.close();
+    }
+  }, 400_000);
+
+  it('against a real PostgreSQL given by DATABASE_URL', async (context) => {
+    const server = await startTestPostgres();
+    if (!server) {
+      context.skip();
+      return;
+    }
+    const url = await server.createDatabase();
+    const db = await openPostgres(url);
+    try {
+      await prepareDatabase(db);
+      await seed(db);
+      const env = { DATABASE_URL: url };
+      const exported = await admin(['export', '--phone', '+966 50 123 4567'], { env });
+      expect(exported.code, exported.err).toBe(0);
+      expectPersonExport(exported.out);
+      const erased = await admin(['erase', '--phone', '+966 50 123 4567', '--yes'], { env });
+      expect(erased.code, erased.err).toBe(0);
+      expect(await names(db)).toEqual(onlySomeoneElse);
+    } finally {
+      await db.close();
+    }
+  }, 400_000);
+
+  it('refuses a missing or too short number', async () => {
+    const dataDir = join(workDir, 'usage');
+    expect((await admin(['export', '--data-dir', dataDir])).code).toBe(2);
+    const short = await admin(['erase', '--phone', '12', '--yes', '--data-dir', dataDir]);
+    expect(short.code).toBe(1);
+    expect(short.err).toContain('not a phone number');
+  }, 120_000);
+});
+
+describe('retention outside SQL', () => {
+  it('`erase-expired` and the local timer erase what is past the period', async () => {
+    const db = await openPglite(null);
+    try {
+      await prepareDatabase(db);
+      await seed(db);
+      // Layla One's request was last changed 25 months ago; everything else is fresh.
+      await db.exec(`set session_replication_role = replica`);
+      await db.exec(
+        `update public.contact_requests set updated_at = now() - interval '25 months'
+         where name = 'Layla One'`,
+      );
+      await db.exec(`set session_replication_role = origin`);
+      const lines: string[] = [];
+      const timer = startRetentionTimer(db, (line) => lines.push(line), 3_600_000);
+      expect(await timer.runNow()).toBe(1);
+      await timer.stop();
+      expect(lines).toEqual(['[retention] erased 1 lead(s) past the retention period']);
+      expect((await names(db)).leads).toEqual(['Layla Three', 'Layla Two', 'Someone Else']);
+    } finally {
+      await db.close();
+    }
+
+    const dataDir = join(workDir, 'retention');
+    const stack = await startLocalStack({ dataDir, port: 0, log: false });
+    try {
+      await seed(stack.db);
+      // In one transaction, so the server's own retention timer never sees triggers switched off.
+      await stack.db.transaction(async (tx) => {
+        await tx.exec(`set local session_replication_role = replica`);
+        await tx.exec(
+          `update public.contact_requests set updated_at = now() - interval '7 months',
+             status = 'cancelled' where name = 'Someone Else'`,
+        );
+      });
+      const run = await admin(['erase-expired', '--data-dir', dataDir]);
+      expect(run.code, run.err).toBe(0);
+      expect(run.out).toContain('Retention: erased 1 lead');
+      expect((await names(stack.db)).leads).not.toContain('Someone Else');
+    } finally {
+      await stack.close();
+    }
+  }, 400_000);
+});
