@@ -297,6 +297,22 @@ const blog = defineCollection({
   }),
 });
 
+/**
+ * The privacy policy and the terms, MDX, one folder per language (privacy.mdx, terms.mdx). Their
+ * version and date live in src/config/site.ts (`policies`), because every lead records the version.
+ */
+const legal = defineCollection({
+  loader: glob({ pattern: '{ar,en}/{privacy,terms}.mdx', base: './src/content/legal' }),
+  schema: z.object({
+    /** The page's H1 and <title>. */
+    title: z.string().min(5),
+    /** Meta description, 70–170 characters. */
+    description: z.string().min(70).max(170),
+    /** One or two sentences under the title: what the document is about. */
+    lead: z.string().min(20),
+  }),
+});
+
 /** The limited hair-transplant offer page (Arabic only): what it includes, reasons, testimonials. */
 const offers = defineCollection({
   loader: file('./src/content/offers.yaml'),
@@ -359,4 +375,5 @@ export const collections = {
   highlights,
   gallery,
   blog,
+  legal,
 };

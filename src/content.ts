@@ -2,7 +2,7 @@
  * Collections fetched, filtered and sorted once; pages and sections import these typed helpers
  * instead of querying collections themselves.
  */
-import { getCollection, type CollectionEntry } from 'astro:content';
+import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { ImageMetadata } from 'astro';
 import type { Lang } from '~/i18n/index.ts';
 
@@ -61,4 +61,11 @@ export function serviceByPath(path: string): Service {
   const found = services.find((service) => service.data.path === path);
   if (!found) throw new Error(`No service content for ${path} in src/content/services/`);
   return found;
+}
+
+/** The privacy policy or the terms in one language (src/content/legal/<lang>/<slug>.mdx). */
+export async function legalDocument(slug: 'privacy' | 'terms', lang: Lang) {
+  const entry = await getEntry('legal', `${lang}/${slug}`);
+  if (!entry) throw new Error(`Missing src/content/legal/${lang}/${slug}.mdx`);
+  return entry;
 }

@@ -103,6 +103,7 @@ export type Database = {
         Row: {
           appointment_time: Database['public']['Enums']['appointment_timing'] | null;
           campaign_params: Json | null;
+          consented_at: string | null;
           country: string | null;
           country_code: string | null;
           created_at: string;
@@ -113,6 +114,7 @@ export type Database = {
           notes: string | null;
           page_url: string | null;
           phone: string;
+          policy_version: string | null;
           preferred_countries: string[];
           ready_to_travel: Database['public']['Enums']['travel_readiness'] | null;
           service: Database['public']['Enums']['lead_service'] | null;
@@ -126,6 +128,7 @@ export type Database = {
         Insert: {
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
           campaign_params?: Json | null;
+          consented_at?: string | null;
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
@@ -136,6 +139,7 @@ export type Database = {
           notes?: string | null;
           page_url?: string | null;
           phone: string;
+          policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
           service?: Database['public']['Enums']['lead_service'] | null;
@@ -149,6 +153,7 @@ export type Database = {
         Update: {
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
           campaign_params?: Json | null;
+          consented_at?: string | null;
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
@@ -159,6 +164,7 @@ export type Database = {
           notes?: string | null;
           page_url?: string | null;
           phone?: string;
+          policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
           service?: Database['public']['Enums']['lead_service'] | null;

@@ -232,7 +232,7 @@ export const ar = {
   'offer.dialog.sending': 'جاري التسجيل...',
   'offer.dialog.close': 'إغلاق',
   'offer.dialog.consent':
-    'بالتسجيل، توافق على سياسة الخصوصية والشروط، وعلى أن نتواصل معك بخصوص هذا العرض. بياناتك محمية ومشفّرة.',
+    'بالتسجيل، توافق على {privacy} و{terms}، وعلى أن نتواصل معك بخصوص هذا العرض. بياناتك محمية ومشفّرة.',
 
   'mistakes.title': '8 أخطاء شائعة في السفر للعلاج',
   'mistakes.lead': 'تعرّف عليها قبل أن تحجز، وكيف تتجنبها بخطوات بسيطة.',
@@ -283,7 +283,7 @@ export const ar = {
   'fab.call': 'اتصال',
   'fab.form': 'نموذج الاستشارة',
 
-  'footer.about': 'شريكك الموثوق للسياحة العلاجية في تركيا ورومانيا. بياناتك محمية ومشفّرة.',
+  'footer.about': 'شريكك الموثوق للسياحة العلاجية في تركيا ورومانيا.',
   'footer.services': 'العلاجات',
   'footer.company': 'الوكالة',
   'footer.contact': 'التواصل',
@@ -344,6 +344,20 @@ export const ar = {
   'common.breadcrumb': 'مسار التنقل',
   'common.currency.EUR': '€',
   'common.currency.USD': '$',
+
+  // Issue 15: the privacy policy and terms pages, their footer links and the consent notes' links.
+  'legal.privacy': 'سياسة الخصوصية',
+  'legal.terms': 'الشروط والأحكام',
+  'legal.nav': 'الوثائق القانونية',
+  'legal.version': 'الإصدار {version}',
+  'legal.effective': 'سارٍ منذ ',
+  'legal.see.privacy': 'كيف نتعامل مع بياناتك: ',
+  'legal.see.terms': 'شروط الاستفادة من خدماتنا: ',
+  'legal.consent.privacy': 'سياسة الخصوصية',
+  'legal.consent.terms': 'الشروط',
+  'legal.consent.formNote':
+    'وتوافق صراحةً على أن نستخدم ما تذكره عن علاجك وحالتك الصحية لهذا الغرض، وأن نشاركه مع العيادات التي توافق عليها، وفق {privacy} و{terms}.',
+  'legal.consent.newTab': '(تفتح في نافذة جديدة، ويبقى ما كتبته هنا)',
 } as const;
 
 export type UiKey = keyof typeof ar;

@@ -244,7 +244,7 @@ export const en = {
   'offer.dialog.sending': 'Registering...',
   'offer.dialog.close': 'Close',
   'offer.dialog.consent':
-    'By registering you accept the privacy policy and terms, and that we contact you about this offer. Your data is protected and encrypted.',
+    'By registering you accept the {privacy} and {terms}, and that we contact you about this offer. Your data is protected and encrypted.',
 
   'mistakes.title': '8 common mistakes in medical travel',
   'mistakes.lead': 'Know them before you book, and how to avoid them in a few simple steps.',
@@ -295,8 +295,7 @@ export const en = {
   'fab.call': 'Call',
   'fab.form': 'Consultation form',
 
-  'footer.about':
-    'Your trusted partner for medical tourism in Turkey and Romania. Your data is protected and encrypted.',
+  'footer.about': 'Your trusted partner for medical tourism in Turkey and Romania.',
   'footer.services': 'Treatments',
   'footer.company': 'Agency',
   'footer.contact': 'Contact',
@@ -360,4 +359,18 @@ export const en = {
   'common.breadcrumb': 'Breadcrumb',
   'common.currency.EUR': '€',
   'common.currency.USD': '$',
+
+  // Issue 15: the privacy policy and terms pages, their footer links and the consent notes' links.
+  'legal.privacy': 'Privacy policy',
+  'legal.terms': 'Terms of use',
+  'legal.nav': 'Legal documents',
+  'legal.version': 'Version {version}',
+  'legal.effective': 'in effect since ',
+  'legal.see.privacy': 'How we handle your data: ',
+  'legal.see.terms': 'The terms of our services: ',
+  'legal.consent.privacy': 'privacy policy',
+  'legal.consent.terms': 'terms',
+  'legal.consent.formNote':
+    'You also explicitly agree that we use what you tell us about your treatment and health for this, and share it with the clinics you agree to, as our {privacy} and {terms} describe.',
+  'legal.consent.newTab': '(opens in a new tab; what you typed here stays)',
 } as const satisfies Record<UiKey, string>;
