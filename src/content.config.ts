@@ -358,7 +358,7 @@ const mistakes = defineCollection({
     title: localized,
     problem: localized,
     solution: localized,
-    /** Shown as حرج / عالي / متوسط. */
+    /** Shown as حرجة / عالية / متوسطة (درجة الخطورة). */
     risk: z.enum(['critical', 'high', 'medium']),
   }),
 });

@@ -69,7 +69,7 @@ export const ar = {
 
   'testimonials.eyebrow': 'تجارب المرضى',
   'testimonials.title': 'ماذا يقول من سافروا معنا',
-  'testimonials.rating': 'التقييم 5 من 5',
+  'testimonials.rating': 'التقييم الذي أعطاه المريض: {rating} من 5',
 
   'coordinators.eyebrow': 'فريق التنسيق',
   'coordinators.title': 'منسقون يتحدثون لغتك',
@@ -216,7 +216,7 @@ export const ar = {
   'offer.whatsappMessage': 'مرحباً، أرغب في الاستفادة من عرض زراعة الشعر بسعر 2100 دولار.',
   'offer.includesTitle': 'ماذا يشمل العرض؟',
   'offer.reasonsTitle': '8 أسباب لتختار رحلة كير',
-  'offer.testimonialsTitle': 'تجارب من استفادوا من العرض',
+  'offer.testimonialsTitle': 'تجارب من استفادوا من العرض، كما رووها لنا',
   'offer.secondCountdownTitle': 'لا تفوّت العرض',
   'offer.finalTitle': 'احجز مكانك في العرض الآن',
   'offer.finalText': 'سجّل بياناتك وسيتصل بك منسقك خلال 24 ساعة لتأكيد التفاصيل، دون أي التزام.',
@@ -239,9 +239,9 @@ export const ar = {
   'mistakes.problem': 'المشكلة',
   'mistakes.solution': 'الحل',
   'mistakes.riskLabel': 'درجة الخطورة',
-  'mistakes.risk.critical': 'حرج',
-  'mistakes.risk.high': 'عالي',
-  'mistakes.risk.medium': 'متوسط',
+  'mistakes.risk.critical': 'حرجة',
+  'mistakes.risk.high': 'عالية',
+  'mistakes.risk.medium': 'متوسطة',
 
   'offline.title': 'أنت غير متصل بالإنترنت',
   'offline.text':
@@ -358,6 +358,9 @@ export const ar = {
   'legal.consent.formNote':
     'وتوافق صراحةً على أن نستخدم ما تذكره عن علاجك وحالتك الصحية لهذا الغرض، وأن نشاركه مع العيادات التي توافق عليها، وفق {privacy} و{terms}.',
   'legal.consent.newTab': '(تفتح في نافذة جديدة، ويبقى ما كتبته هنا)',
+  'testimonials.lead':
+    'قصص رواها لنا مرضانا بعد عودتهم، ننقلها كما وصلتنا مع التقييم الذي أعطوه. تختلف النتائج من شخص لآخر.',
+  'testimonials.ratingShort': '{rating}/5',
 } as const;
 
 export type UiKey = keyof typeof ar;

@@ -72,7 +72,7 @@ export const en = {
 
   'testimonials.eyebrow': 'Patient stories',
   'testimonials.title': 'What our patients say',
-  'testimonials.rating': 'Rated 5 out of 5',
+  'testimonials.rating': 'Rating the patient gave: {rating} out of 5',
 
   'coordinators.eyebrow': 'Coordination team',
   'coordinators.title': 'Coordinators who speak your language',
@@ -227,7 +227,7 @@ export const en = {
   'offer.whatsappMessage': 'Hello, I would like to take the $2,100 hair transplant offer.',
   'offer.includesTitle': 'What the offer includes',
   'offer.reasonsTitle': '8 reasons to choose Rihla Care',
-  'offer.testimonialsTitle': 'Patients who took the offer',
+  'offer.testimonialsTitle': 'Patients who took the offer, in their own words',
   'offer.secondCountdownTitle': 'Do not miss the offer',
   'offer.finalTitle': 'Book your place now',
   'offer.finalText':
@@ -373,4 +373,7 @@ export const en = {
   'legal.consent.formNote':
     'You also explicitly agree that we use what you tell us about your treatment and health for this, and share it with the clinics you agree to, as our {privacy} and {terms} describe.',
   'legal.consent.newTab': '(opens in a new tab; what you typed here stays)',
+  'testimonials.lead':
+    'Stories our patients told us after their return, passed on as we received them, with the rating they gave. Results vary from person to person.',
+  'testimonials.ratingShort': '{rating}/5',
 } as const satisfies Record<UiKey, string>;
