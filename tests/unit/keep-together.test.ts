@@ -35,6 +35,15 @@ describe('keepTogether', () => {
     );
   });
 
+  it('leaves left-to-right runs (prices, phones) to their components', () => {
+    const body = '<p data-price><span dir="ltr">€<b>1,500–2,000</b></span></p><p>3-5 days</p>';
+    expect(keepTogether(page(body))).toBe(
+      page(
+        `<p data-price><span dir="ltr">€<b>1,500–2,000</b></span></p><p>${kept('3-5 days')}</p>`,
+      ),
+    );
+  });
+
   it('changes nothing without a match or without a body', () => {
     expect(keepTogether(page('<p>Reply within 24 hours</p>'))).toBe(
       page('<p>Reply within 24 hours</p>'),
