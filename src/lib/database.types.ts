@@ -16,6 +16,7 @@ export type Database = {
       contact_requests: {
         Row: {
           appointment_time: Database['public']['Enums']['appointment_timing'] | null;
+          consented_at: string | null;
           country: string | null;
           country_code: string | null;
           created_at: string;
@@ -27,6 +28,7 @@ export type Database = {
           name: string;
           notes: string | null;
           phone: string;
+          policy_version: string | null;
           preferred_countries: string[];
           ready_to_travel: Database['public']['Enums']['travel_readiness'] | null;
           service: Database['public']['Enums']['request_service'];
@@ -41,6 +43,7 @@ export type Database = {
         };
         Insert: {
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
+          consented_at?: string | null;
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
@@ -52,6 +55,7 @@ export type Database = {
           name: string;
           notes?: string | null;
           phone: string;
+          policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
           service: Database['public']['Enums']['request_service'];
@@ -66,6 +70,7 @@ export type Database = {
         };
         Update: {
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
+          consented_at?: string | null;
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
@@ -77,6 +82,7 @@ export type Database = {
           name?: string;
           notes?: string | null;
           phone?: string;
+          policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
           service?: Database['public']['Enums']['request_service'];

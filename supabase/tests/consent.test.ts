@@ -164,6 +164,32 @@ describe.each(backends)('consent records on $name', (backend) => {
     );
   });
 
+  it('shows the same record on the lead’s inbox row, read-only for admins', async () => {
+    const id = randomUUID();
+    await as(db, anon, (tx) =>
+      insertLead(tx, leadRow({ id, policy_version: site.policies.version })),
+    );
+    const lead = await consentOf(id);
+    const { rows } = await as(db, admin, (tx) =>
+      tx.query<{ id: string; policy_version: string; consented_at: Date }>(
+        `select id::text, policy_version, consented_at from public.contact_requests
+         where lead_id = $1`,
+        [id],
+      ),
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.policy_version).toBe(site.policies.version);
+    expect(rows[0]?.consented_at.getTime()).toBe(lead!.consented_at!.getTime());
+    await expectSqlError(
+      as(db, admin, (tx) =>
+        tx.query(`update public.contact_requests set consented_at = now() where id = $1`, [
+          rows[0]!.id,
+        ]),
+      ),
+      '42501',
+    );
+  });
+
   it('keeps a retried submission’s first consent time', async () => {
     const id = randomUUID();
     await as(db, anon, (tx) =>
