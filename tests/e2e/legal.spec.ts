@@ -175,6 +175,10 @@ async function expectConsentRecorded(name: string) {
   expect(lead).toMatchObject({ policy_version: site.policies.version });
   const consentedAt = new Date(String(lead?.['consented_at']));
   expect(consentedAt.getTime()).toBe(new Date(String(lead?.['created_at'])).getTime());
+  // The inbox row shows the same record.
+  const [request] = await rowsNamed('contact_requests', name);
+  expect(request).toMatchObject({ policy_version: site.policies.version });
+  expect(new Date(String(request?.['consented_at'])).getTime()).toBe(consentedAt.getTime());
 }
 
 test('an offer registration stores the policy version and the consent time', async ({ page }) => {
