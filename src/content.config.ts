@@ -298,6 +298,22 @@ const blog = defineCollection({
 });
 
 /**
+ * The privacy policy and the terms, MDX, one folder per language (privacy.mdx, terms.mdx). Their
+ * version and date live in src/config/site.ts (`policies`), because every lead records the version.
+ */
+const legal = defineCollection({
+  loader: glob({ pattern: '{ar,en}/{privacy,terms}.mdx', base: './src/content/legal' }),
+  schema: z.object({
+    /** The page's H1 and <title>. */
+    title: z.string().min(5),
+    /** Meta description, 70–170 characters. */
+    description: z.string().min(70).max(170),
+    /** One or two sentences under the title: what the document is about. */
+    lead: z.string().min(20),
+  }),
+});
+
+/**
  * Limited offers (the hair-transplant offer page, Arabic only): when each runs, its prices, and what
  * its page lists. Ended offers stay here so their page keeps answering, in its ended state.
  */
@@ -368,7 +384,7 @@ const mistakes = defineCollection({
     title: localized,
     problem: localized,
     solution: localized,
-    /** Shown as حرج / عالي / متوسط. */
+    /** Shown as حرجة / عالية / متوسطة (درجة الخطورة). */
     risk: z.enum(['critical', 'high', 'medium']),
   }),
 });
@@ -385,4 +401,5 @@ export const collections = {
   highlights,
   gallery,
   blog,
+  legal,
 };

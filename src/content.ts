@@ -2,7 +2,7 @@
  * Collections fetched, filtered and sorted once; pages and sections import these typed helpers
  * instead of querying collections themselves.
  */
-import { getCollection, type CollectionEntry } from 'astro:content';
+import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import type { ImageMetadata } from 'astro';
 import type { Lang } from '~/i18n/index.ts';
 
@@ -70,4 +70,11 @@ export const offers: Offer[] = await getCollection('offers');
 /** The offer whose page is at `path`, if any (related-links grids may list an offer page). */
 export function offerByPath(path: string): Offer | undefined {
   return offers.find((offer) => offer.data.path === path);
+}
+
+/** The privacy policy or the terms in one language (src/content/legal/<lang>/<slug>.mdx). */
+export async function legalDocument(slug: 'privacy' | 'terms', lang: Lang) {
+  const entry = await getEntry('legal', `${lang}/${slug}`);
+  if (!entry) throw new Error(`Missing src/content/legal/${lang}/${slug}.mdx`);
+  return entry;
 }

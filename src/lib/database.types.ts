@@ -17,6 +17,7 @@ export type Database = {
         Row: {
           appointment_time: Database['public']['Enums']['appointment_timing'] | null;
           assigned_to: string | null;
+          consented_at: string | null;
           country: string | null;
           country_code: string | null;
           created_at: string;
@@ -31,6 +32,7 @@ export type Database = {
           notification_failed_at: string | null;
           phone: string;
           phone_key: string | null;
+          policy_version: string | null;
           preferred_countries: string[];
           ready_to_travel: Database['public']['Enums']['travel_readiness'] | null;
           service: Database['public']['Enums']['request_service'];
@@ -47,6 +49,7 @@ export type Database = {
         Insert: {
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
           assigned_to?: string | null;
+          consented_at?: string | null;
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
@@ -61,6 +64,7 @@ export type Database = {
           notification_failed_at?: string | null;
           phone: string;
           phone_key?: never;
+          policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
           service: Database['public']['Enums']['request_service'];
@@ -77,6 +81,7 @@ export type Database = {
         Update: {
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
           assigned_to?: string | null;
+          consented_at?: string | null;
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
@@ -91,6 +96,7 @@ export type Database = {
           notification_failed_at?: string | null;
           phone?: string;
           phone_key?: never;
+          policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
           service?: Database['public']['Enums']['request_service'];
@@ -118,6 +124,7 @@ export type Database = {
         Row: {
           appointment_time: Database['public']['Enums']['appointment_timing'] | null;
           campaign_params: Json | null;
+          consented_at: string | null;
           country: string | null;
           country_code: string | null;
           created_at: string;
@@ -128,6 +135,7 @@ export type Database = {
           notes: string | null;
           page_url: string | null;
           phone: string;
+          policy_version: string | null;
           preferred_countries: string[];
           ready_to_travel: Database['public']['Enums']['travel_readiness'] | null;
           service: Database['public']['Enums']['lead_service'] | null;
@@ -141,6 +149,7 @@ export type Database = {
         Insert: {
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
           campaign_params?: Json | null;
+          consented_at?: string | null;
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
@@ -151,6 +160,7 @@ export type Database = {
           notes?: string | null;
           page_url?: string | null;
           phone: string;
+          policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
           service?: Database['public']['Enums']['lead_service'] | null;
@@ -164,6 +174,7 @@ export type Database = {
         Update: {
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
           campaign_params?: Json | null;
+          consented_at?: string | null;
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
@@ -174,6 +185,7 @@ export type Database = {
           notes?: string | null;
           page_url?: string | null;
           phone?: string;
+          policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
           service?: Database['public']['Enums']['lead_service'] | null;

@@ -4,6 +4,7 @@
  * database enforces the same rules (supabase/migrations); this is for clear messages, not security.
  */
 import * as z from 'zod/mini';
+import { site } from '~/config/site.ts';
 import type { Lang } from '~/i18n/index.ts';
 import type { UiKey } from '~/i18n/ui/ar.ts';
 import { Constants } from '~/lib/database.types.ts';
@@ -183,6 +184,12 @@ export interface SubmissionContext {
   attribution: Attribution;
 }
 
+/**
+ * The version of the privacy policy and terms the page links in its consent note; the database
+ * checks it and stamps the time of consent itself.
+ */
+const consentColumns = () => ({ policy_version: site.policies.version });
+
 const utmColumns = (attribution: Attribution) => ({
   utm_source: attribution.utm_source,
   utm_medium: attribution.utm_medium,
@@ -212,6 +219,7 @@ export function leadRow(id: string, values: LeadValues, context: SubmissionConte
     page_url: context.pageUrl.slice(0, 2000),
     language: context.lang,
     ...utmColumns(context.attribution),
+    ...consentColumns(),
   };
 }
 
@@ -233,5 +241,6 @@ export function offerRow(id: string, values: OfferValues, context: SubmissionCon
     language: context.lang,
     campaign_params: context.attribution.params,
     ...utmColumns(context.attribution),
+    ...consentColumns(),
   };
 }

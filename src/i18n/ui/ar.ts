@@ -69,7 +69,7 @@ export const ar = {
 
   'testimonials.eyebrow': 'تجارب المرضى',
   'testimonials.title': 'ماذا يقول من سافروا معنا',
-  'testimonials.rating': 'التقييم 5 من 5',
+  'testimonials.rating': 'التقييم الذي أعطاه المريض: {rating} من 5',
 
   'coordinators.eyebrow': 'فريق التنسيق',
   'coordinators.title': 'منسقون يتحدثون لغتك',
@@ -216,7 +216,7 @@ export const ar = {
   'offer.whatsappMessage': 'مرحباً، أرغب في الاستفادة من عرض زراعة الشعر بسعر {newPrice} دولار.',
   'offer.includesTitle': 'ماذا يشمل العرض؟',
   'offer.reasonsTitle': '8 أسباب لتختار رحلة كير',
-  'offer.testimonialsTitle': 'تجارب من استفادوا من العرض',
+  'offer.testimonialsTitle': 'تجارب من استفادوا من العرض، كما رووها لنا',
   'offer.secondCountdownTitle': 'لا تفوّت العرض',
   'offer.finalTitle': 'احجز مكانك في العرض الآن',
   'offer.finalText': 'سجّل بياناتك وسيتصل بك منسقك خلال 24 ساعة لتأكيد التفاصيل، دون أي التزام.',
@@ -232,7 +232,7 @@ export const ar = {
   'offer.dialog.sending': 'جاري التسجيل...',
   'offer.dialog.close': 'إغلاق',
   'offer.dialog.consent':
-    'بالتسجيل، توافق على سياسة الخصوصية والشروط، وعلى أن نتواصل معك بخصوص هذا العرض. بياناتك محمية ومشفّرة.',
+    'بالتسجيل، توافق على {privacy} و{terms}، وعلى أن نتواصل معك بخصوص هذا العرض. بياناتك محمية ومشفّرة.',
 
   // An offer after its end (issue 15): the offer page, its dialog and WhatsApp texts.
   'offerEnded.meta.title': 'عرض زراعة الشعر في إسطنبول (انتهى العرض)',
@@ -264,9 +264,9 @@ export const ar = {
   'mistakes.problem': 'المشكلة',
   'mistakes.solution': 'الحل',
   'mistakes.riskLabel': 'درجة الخطورة',
-  'mistakes.risk.critical': 'حرج',
-  'mistakes.risk.high': 'عالي',
-  'mistakes.risk.medium': 'متوسط',
+  'mistakes.risk.critical': 'حرجة',
+  'mistakes.risk.high': 'عالية',
+  'mistakes.risk.medium': 'متوسطة',
 
   'offline.title': 'أنت غير متصل بالإنترنت',
   'offline.text':
@@ -308,7 +308,7 @@ export const ar = {
   'fab.call': 'اتصال',
   'fab.form': 'نموذج الاستشارة',
 
-  'footer.about': 'شريكك الموثوق للسياحة العلاجية في تركيا ورومانيا. بياناتك محمية ومشفّرة.',
+  'footer.about': 'شريكك الموثوق للسياحة العلاجية في تركيا ورومانيا.',
   'footer.services': 'العلاجات',
   'footer.company': 'الوكالة',
   'footer.contact': 'التواصل',
@@ -372,6 +372,23 @@ export const ar = {
   // Issue 14 (abuse): the global ceiling on leads answered "busy".
   'abuse.toast.busy':
     'نستقبل عدداً كبيراً جداً من الطلبات الآن. بياناتك محفوظة في النموذج؛ يرجى مراسلتنا عبر واتساب أو المحاولة بعد قليل.',
+
+  // Issue 15: the privacy policy and terms pages, their footer links and the consent notes' links.
+  'legal.privacy': 'سياسة الخصوصية',
+  'legal.terms': 'الشروط والأحكام',
+  'legal.nav': 'الوثائق القانونية',
+  'legal.version': 'الإصدار {version}',
+  'legal.effective': 'سارٍ منذ ',
+  'legal.see.privacy': 'كيف نتعامل مع بياناتك: ',
+  'legal.see.terms': 'شروط الاستفادة من خدماتنا: ',
+  'legal.consent.privacy': 'سياسة الخصوصية',
+  'legal.consent.terms': 'الشروط',
+  'legal.consent.formNote':
+    'وتوافق صراحةً على أن نستخدم ما تذكره عن علاجك وحالتك الصحية لهذا الغرض، وأن نشاركه مع العيادات التي توافق عليها، وفق {privacy} و{terms}.',
+  'legal.consent.newTab': '(تفتح في نافذة جديدة، ويبقى ما كتبته هنا)',
+  'testimonials.lead':
+    'قصص رواها لنا مرضانا بعد عودتهم، ننقلها كما وصلتنا مع التقييم الذي أعطوه. تختلف النتائج من شخص لآخر.',
+  'testimonials.ratingShort': '{rating}/5',
 } as const;
 
 export type UiKey = keyof typeof ar;

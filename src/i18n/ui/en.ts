@@ -72,7 +72,7 @@ export const en = {
 
   'testimonials.eyebrow': 'Patient stories',
   'testimonials.title': 'What our patients say',
-  'testimonials.rating': 'Rated 5 out of 5',
+  'testimonials.rating': 'Rating the patient gave: {rating} out of 5',
 
   'coordinators.eyebrow': 'Coordination team',
   'coordinators.title': 'Coordinators who speak your language',
@@ -227,7 +227,7 @@ export const en = {
   'offer.whatsappMessage': 'Hello, I would like to take the ${newPrice} hair transplant offer.',
   'offer.includesTitle': 'What the offer includes',
   'offer.reasonsTitle': '8 reasons to choose Rihla Care',
-  'offer.testimonialsTitle': 'Patients who took the offer',
+  'offer.testimonialsTitle': 'Patients who took the offer, in their own words',
   'offer.secondCountdownTitle': 'Do not miss the offer',
   'offer.finalTitle': 'Book your place now',
   'offer.finalText':
@@ -244,7 +244,7 @@ export const en = {
   'offer.dialog.sending': 'Registering...',
   'offer.dialog.close': 'Close',
   'offer.dialog.consent':
-    'By registering you accept the privacy policy and terms, and that we contact you about this offer. Your data is protected and encrypted.',
+    'By registering you accept the {privacy} and {terms}, and that we contact you about this offer. Your data is protected and encrypted.',
 
   // An offer after its end (issue 15): the offer page, its dialog and WhatsApp texts.
   'offerEnded.meta.title': 'Hair transplant offer in Istanbul (offer ended)',
@@ -321,8 +321,7 @@ export const en = {
   'fab.call': 'Call',
   'fab.form': 'Consultation form',
 
-  'footer.about':
-    'Your trusted partner for medical tourism in Turkey and Romania. Your data is protected and encrypted.',
+  'footer.about': 'Your trusted partner for medical tourism in Turkey and Romania.',
   'footer.services': 'Treatments',
   'footer.company': 'Agency',
   'footer.contact': 'Contact',
@@ -389,4 +388,21 @@ export const en = {
   // Issue 14 (abuse): the global ceiling on leads answered "busy".
   'abuse.toast.busy':
     'We are receiving a very large number of requests right now. Your details are kept in the form; please message us on WhatsApp or try again shortly.',
+
+  // Issue 15: the privacy policy and terms pages, their footer links and the consent notes' links.
+  'legal.privacy': 'Privacy policy',
+  'legal.terms': 'Terms of use',
+  'legal.nav': 'Legal documents',
+  'legal.version': 'Version {version}',
+  'legal.effective': 'in effect since ',
+  'legal.see.privacy': 'How we handle your data: ',
+  'legal.see.terms': 'The terms of our services: ',
+  'legal.consent.privacy': 'privacy policy',
+  'legal.consent.terms': 'terms',
+  'legal.consent.formNote':
+    'You also explicitly agree that we use what you tell us about your treatment and health for this, and share it with the clinics you agree to, as our {privacy} and {terms} describe.',
+  'legal.consent.newTab': '(opens in a new tab; what you typed here stays)',
+  'testimonials.lead':
+    'Stories our patients told us after their return, passed on as we received them, with the rating they gave. Results vary from person to person.',
+  'testimonials.ratingShort': '{rating}/5',
 } as const satisfies Record<UiKey, string>;

@@ -15,6 +15,7 @@ import {
 import { composePhone, stripNonDigits } from '~/lib/phone.ts';
 import { notifyAgency, preloadClient, submitLead } from '~/lib/submit-lead.ts';
 import { whatsappUrl } from '~/lib/whatsapp.ts';
+import { ConsentNote } from '~/islands/ui/ConsentNote.tsx';
 import { ToastStack, useToasts } from '~/islands/ui/Toasts.tsx';
 
 interface Option {
@@ -536,7 +537,10 @@ export default function LeadForm(props: LeadFormProps) {
       {sending && attempt > 1 && (
         <p className="mt-2 text-end text-sm text-muted">{s('form.retrying', { n: attempt })}</p>
       )}
-      <p className="mt-4 text-xs text-muted">{s('form.privacy')}</p>
+      <p className="mt-4 text-xs text-muted">
+        {s('form.privacy')}{' '}
+        <ConsentNote text={s('legal.consent.formNote')} lang={lang} strings={strings} />
+      </p>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { readAttribution } from '~/lib/attribution.ts';
 import { offerRow, validateOffer, type FieldErrors, type OfferValues } from '~/lib/lead-form.ts';
 import { stripNonDigits } from '~/lib/phone.ts';
 import { notifyAgency, preloadClient, submitLead } from '~/lib/submit-lead.ts';
+import { ConsentNote } from '~/islands/ui/ConsentNote.tsx';
 import { ToastStack, useToasts } from '~/islands/ui/Toasts.tsx';
 import { PENDING_ATTRIBUTE } from '~/integrations/client-directives/click.ts';
 
@@ -231,7 +232,10 @@ export default function OfferRegistration({
           >
             {sending ? s('offer.dialog.sending') : s('offer.dialog.submit')}
           </button>
-          <p className="mt-4 text-xs leading-relaxed text-muted">{s('offer.dialog.consent')}</p>
+          <p className="mt-4 text-xs leading-relaxed text-muted">
+            {/* The offer page is Arabic only (arabicOnlyPaths in src/i18n/index.ts). */}
+            <ConsentNote text={s('offer.dialog.consent')} lang="ar" strings={strings} />
+          </p>
         </form>
       </dialog>
     </>
