@@ -6,9 +6,9 @@ import tailwindcss from '@tailwindcss/vite';
 import securityHeaders from './src/integrations/security-headers.ts';
 import serviceWorker from './src/integrations/service-worker.ts';
 import clientDirectives from './src/integrations/client-directives/index.ts';
-
-/** Pages that must never be indexed: kept out of the sitemap (they are also `noindex`). */
-const unlisted = /\/(admin|thank-you|install|index-now|offline|404)(\/|$)/;
+import contentCheck from './src/integrations/content-check.ts';
+import { sitemapOptions } from './src/integrations/sitemap.ts';
+import islandStyleInHead from './src/integrations/island-style.ts';
 
 /** Public origin, used for canonical URLs, hreflang, Open Graph and the sitemap. */
 const siteUrl = (process.env['PUBLIC_SITE_URL'] ?? 'https://rihla.care').replace(/\/$/, '');
@@ -24,13 +24,12 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false },
   },
   integrations: [
+    contentCheck(),
     react(),
     clientDirectives(),
     mdx(),
-    sitemap({
-      i18n: { defaultLocale: 'ar', locales: { ar: 'ar', en: 'en' } },
-      filter: (page) => !unlisted.test(new URL(page).pathname),
-    }),
+    sitemap(sitemapOptions({ site: siteUrl, contentDir: 'src/content' })),
+    islandStyleInHead(),
     serviceWorker(),
     securityHeaders(),
   ],
@@ -38,6 +37,21 @@ export default defineConfig({
     plugins: [tailwindcss()],
     // Fonts stay files: inlined as data URIs they would bloat every page's CSS with subsets the page
     // never uses (unicode-range loads only the needed files) and need a looser font-src.
-    build: { assetsInlineLimit: (file: string) => (/\.woff2?$/.test(file) ? false : undefined) },
+    build: {
+      assetsInlineLimit: (file: string) => (/\.woff2?$/.test(file) ? false : undefined),
+      rolldownOptions: {
+        // Astro's MDX pages carry a "use astro:head-inject" marker that the bundler reports once per
+        // article although Astro handles it (24 lines per build). Only that exact warning is
+        // dropped, so every warning a build still prints is one to read.
+        onwarn(warning, warn) {
+          if (
+            warning.code === 'MODULE_LEVEL_DIRECTIVE' &&
+            warning.message.includes('"use astro:head-inject"')
+          )
+            return;
+          warn(warning);
+        },
+      },
+    },
   },
 });

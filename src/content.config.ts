@@ -217,6 +217,8 @@ const destinations = defineCollection({
 const testimonials = defineCollection({
   loader: file('./src/content/testimonials.yaml'),
   schema: z.object({
+    /** Shown on the home page, which shows exactly four (checked by npm run check:content). */
+    featured: z.boolean().default(false),
     name: localized,
     country: localized,
     service: localized,
@@ -245,6 +247,8 @@ const faqs = defineCollection({
   schema: z.object({
     /** Page group, e.g. "home" or a service/destination slug. */
     group: z.string(),
+    /** For group "home": shown on the home page, which shows exactly six (checked). */
+    featured: z.boolean().default(false),
     question: localized,
     answer: localized,
   }),
@@ -280,8 +284,15 @@ const gallery = defineCollection({
 const blog = defineCollection({
   loader: glob({ pattern: '{ar,en}/*.mdx', base: './src/content/blog' }),
   schema: z.object({
+    /** The article's H1, and its search-engine title unless `seoTitle` is given. */
     title: z.string().min(10),
+    /** A shorter title for search results when `title` is over 60 characters (checked). */
+    seoTitle: z.string().min(10).max(60).optional(),
     description: z.string().min(40).max(200),
+    /** Kept out of production builds (listed, marked "draft", in `npm run dev` and preview:content). */
+    draft: z.boolean().default(false),
+    /** Scheduled publishing: out of production builds made before this day (ISO, e.g. 2026-12-01). */
+    publishDate: z.coerce.date().optional(),
     /** Publication date (ISO, e.g. 2025-06-12). */
     date: z.coerce.date(),
     /** Last substantive update, when different from the publication date. */

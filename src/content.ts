@@ -27,14 +27,21 @@ export type Highlight = CollectionEntry<'highlights'>;
 export const services: Service[] = (await getCollection('services')).sort(byOrder);
 export const homeServices = services.filter((service) => service.data.home);
 export const destinations: Destination[] = (await getCollection('destinations')).sort(byOrder);
-export const testimonials = await getCollection('testimonials');
+/** The testimonials the home page shows: those marked `featured: true` (check:content wants four). */
+export const testimonials = (await getCollection('testimonials')).filter(
+  (entry) => entry.data.featured,
+);
 export const coordinators = await getCollection('coordinators');
 export const gallery = (await getCollection('gallery')).sort(byOrder);
 
 const faqs = await getCollection('faqs');
-/** The FAQ entries shown on one page ("home" or a page slug). */
+/**
+ * The FAQ entries shown on one page ("home" or a page slug). The home shows only the entries marked
+ * `featured: true` (check:content wants six), so adding a question to faqs.yaml changes nothing there
+ * until an editor features it.
+ */
 export function faqsFor(group: string) {
-  return faqs.filter((faq) => faq.data.group === group);
+  return faqs.filter((faq) => faq.data.group === group && (group !== 'home' || faq.data.featured));
 }
 
 const highlights = await getCollection('highlights');
@@ -42,9 +49,21 @@ export function highlightsFor(group: Highlight['data']['group']): Highlight[] {
   return highlights.filter((item) => item.data.group === group).sort(byOrder);
 }
 
-const articles = (await getCollection('blog')).sort(
-  (a, b) => b.data.date.getTime() - a.data.date.getTime(),
-);
+/**
+ * Drafts (`draft: true`) and scheduled articles (`publishDate` after the build) are left out of a
+ * production build: no page, card, teaser, sitemap entry or share image. `npm run dev` and
+ * `npm run preview:content` (RIHLA_PREVIEW_DRAFTS=1) include them, marked "draft" (docs/content.md).
+ */
+export const showUnpublished = import.meta.env.DEV || process.env['RIHLA_PREVIEW_DRAFTS'] === '1';
+
+/** Whether an article is public in a production build made now. */
+export function isPublished(article: Article, now = new Date()): boolean {
+  return !article.data.draft && !(article.data.publishDate && article.data.publishDate > now);
+}
+
+const articles = (await getCollection('blog'))
+  .filter((article) => showUnpublished || isPublished(article))
+  .sort((a, b) => b.data.date.getTime() - a.data.date.getTime());
 
 /** The URL slug of an article: its file name (entry ids are "ar/<slug>"). */
 export function articleSlug(article: Article): string {

@@ -46,7 +46,7 @@ export interface Options {
 
 export interface Problem {
   file: string;
-  line?: number;
+  line?: number | undefined;
   message: string;
 }
 
@@ -264,7 +264,7 @@ interface Entry {
   /** Where the entry sits inside its YAML document (list index for single-file collections). */
   at: Path;
   /** MDX body, for articles. */
-  body?: { text: string; firstLine: number };
+  body?: { text: string; firstLine: number } | undefined;
   /** Drafts and scheduled entries are left out of production builds. */
   unpublished: boolean;
 }
@@ -664,6 +664,58 @@ export async function checkContent(options: Options): Promise<Problem[]> {
           );
         else map.set(value, article);
       }
+    }
+  }
+
+  /* Search titles fit (about 60 characters are shown) ---------------------------------------- */
+  const longTitle = (entry: Entry, path: Path, title: unknown, hint: string) => {
+    if (typeof title === 'string' && title.length > 60)
+      report(
+        entry.source,
+        lineOf(entry.source, [...entry.at, ...path]),
+        `"${fieldName(path)}" is ${title.length} characters; search results cut titles after about 60. ${hint}`,
+      );
+  };
+  for (const article of byCollection('blog')) {
+    const { title, seoTitle } = article.data;
+    if (seoTitle === undefined)
+      longTitle(
+        article,
+        ['title'],
+        title,
+        'Keep it as the heading and add a shorter "seoTitle:" (at most 60 characters) for search results.',
+      );
+  }
+  for (const entry of entries.filter((e) =>
+    ['services', 'destinations', 'pages'].includes(e.collection),
+  )) {
+    const path = entry.collection === 'pages' ? ['seo', 'title'] : ['page', 'seo', 'title'];
+    let seo: any = entry.data;
+    for (const part of path) seo = seo?.[part];
+    for (const lang of ['ar', 'en'])
+      longTitle(entry, [...path, lang], seo?.[lang], 'Shorten it to at most 60 characters.');
+  }
+
+  /* What the home page shows: fixed numbers, chosen by content (tests/e2e/home.spec.ts) ---------- */
+  const homeCounts = [
+    { collection: 'testimonials', want: 4, what: 'testimonials', pick: () => true },
+    {
+      collection: 'faqs',
+      want: 6,
+      what: 'questions with "group: home"',
+      pick: (e: Entry) => e.data['group'] === 'home',
+    },
+  ];
+  for (const { collection, want, what, pick } of homeCounts) {
+    const all = byCollection(collection).filter(pick);
+    const featured = all.filter((entry) => entry.data['featured'] === true);
+    if (all.length && featured.length !== want) {
+      const file = all[0]!.source;
+      report(
+        file,
+        undefined,
+        `the home page shows exactly ${want} ${what} marked "featured: true", but ${featured.length} ${featured.length === 1 ? 'is' : 'are'} marked (${featured.map((e) => e.id).join(', ') || 'none'}). ${featured.length > want ? 'Set "featured: false" on' : 'Add "featured: true" to'} ${Math.abs(featured.length - want)} of them; the others stay in the file for later.`,
+      );
     }
   }
 

@@ -147,7 +147,9 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
   });
 
   it('refuses an entry without an id', () => {
-    const run = withMistake((dir) => replace(dir, 'faqs.yaml', '- id: home-2\n  group', '- group'));
+    const run = withMistake((dir) =>
+      replace(dir, 'faqs.yaml', '- id: home-2\n  featured', '- featured'),
+    );
     expect(run.status).toBe(1);
     expect(run.output).toMatch(/faqs\.yaml:\d+: entry 2 has no "id:"/);
   });
@@ -328,6 +330,60 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     const run = withMistake((dir) => replace(dir, 'services/ivf.yaml', /^summary:/m, 'summery:'));
     expect(run.status).toBe(1);
     expect(run.output).toContain('services/ivf.yaml:9: "summery" is not a field the site knows');
+  });
+
+  it('refuses a search title longer than 60 characters, and accepts a shorter seoTitle', () => {
+    const long =
+      "title: 'The DHI Hair Transplant Guide: How It Works, Who It Suits and What It Costs'";
+    const run = withMistake((dir) =>
+      replace(dir, 'blog/en/dhi-technique-guide.mdx', /^title: .*$/m, long),
+    );
+    expect(run.status).toBe(1);
+    expect(run.output).toContain(
+      'blog/en/dhi-technique-guide.mdx:2: "title" is 75 characters; search results cut titles after about 60. Keep it as the heading and add a shorter "seoTitle:"',
+    );
+    const fixed = withMistake((dir) =>
+      replace(
+        dir,
+        'blog/en/dhi-technique-guide.mdx',
+        /^title: .*$/m,
+        `${long}\nseoTitle: 'The DHI Hair Transplant Guide: How It Works'`,
+      ),
+    );
+    expect(fixed.output).toMatch(/is fine/);
+  });
+
+  it('accepts a fifth testimonial and a seventh home question that are not featured', () => {
+    const run = withMistake((dir) => {
+      const first = /^- id: t1\n[\s\S]*?(?=^- id: t2)/m.exec(
+        readFileSync(join(dir, 'testimonials.yaml'), 'utf8'),
+      )![0];
+      append(
+        dir,
+        'testimonials.yaml',
+        first.replace('- id: t1', '- id: t5').replace('featured: true', 'featured: false'),
+      );
+      append(
+        dir,
+        'faqs.yaml',
+        "- id: home-7\n  group: home\n  question: { ar: 'سؤال جديد؟', en: 'A new question?' }\n  answer: { ar: 'جواب.', en: 'An answer.' }\n",
+      );
+    });
+    expect(run.output).toMatch(/is fine/);
+    expect(run.status).toBe(0);
+  });
+
+  it('refuses a fifth featured testimonial: the home shows four', () => {
+    const run = withMistake((dir) => {
+      const first = /^- id: t1\n[\s\S]*?(?=^- id: t2)/m.exec(
+        readFileSync(join(dir, 'testimonials.yaml'), 'utf8'),
+      )![0];
+      append(dir, 'testimonials.yaml', first.replace('- id: t1', '- id: t5'));
+    });
+    expect(run.status).toBe(1);
+    expect(run.output).toContain(
+      'testimonials.yaml: the home page shows exactly 4 testimonials marked "featured: true", but 5 are marked (t1, t2, t3, t4, t5). Set "featured: false" on 1 of them',
+    );
   });
 
   it('explains broken YAML', () => {
