@@ -28,7 +28,7 @@ export default defineConfig({
     react(),
     clientDirectives(),
     mdx(),
-    sitemap(sitemapOptions({ site: siteUrl, contentDir: 'src/content' })),
+    sitemap(sitemapOptions({ site: siteUrl, contentDir: 'content' })),
     islandStyleInHead(),
     serviceWorker(),
     securityHeaders(),

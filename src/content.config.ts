@@ -129,7 +129,7 @@ const servicePage = z.object({
       items: z
         .array(
           z.object({
-            /** Destination slug (file name in src/content/destinations). */
+            /** Destination slug (file name in content/destinations). */
             destination: z.string(),
             price: priceRange.optional(),
             note: localized,
@@ -173,7 +173,7 @@ const destinationPage = z.object({
 
 /** Treatments. One YAML file each; the home grid shows those with `home: true`. */
 const services = defineCollection({
-  loader: glob({ pattern: '*.yaml', base: './src/content/services' }),
+  loader: glob({ pattern: '*.yaml', base: './content/services' }),
   schema: z.object({
     /** Position in grids and menus (ascending). */
     order: z.number().int(),
@@ -198,7 +198,7 @@ const services = defineCollection({
 
 /** Destination countries. One YAML file each, named by slug (turkey.yaml → /destinations/turkey). */
 const destinations = defineCollection({
-  loader: glob({ pattern: '*.yaml', base: './src/content/destinations' }),
+  loader: glob({ pattern: '*.yaml', base: './content/destinations' }),
   schema: z.object({
     order: z.number().int(),
     /** ISO 3166-1 alpha-2 code, used for the flag. */
@@ -215,7 +215,7 @@ const destinations = defineCollection({
 
 /** Patient testimonials on the home page (rating fixed at 5 by the spec). */
 const testimonials = defineCollection({
-  loader: file('./src/content/testimonials.yaml'),
+  loader: file('./content/testimonials.yaml'),
   schema: z.object({
     /** Shown on the home page, which shows exactly four (checked by npm run check:content). */
     featured: z.boolean().default(false),
@@ -229,7 +229,7 @@ const testimonials = defineCollection({
 
 /** Patient coordinators, each reachable on WhatsApp. */
 const coordinators = defineCollection({
-  loader: file('./src/content/coordinators.yaml'),
+  loader: file('./content/coordinators.yaml'),
   schema: z.object({
     name: localized,
     role: localized,
@@ -243,7 +243,7 @@ const coordinators = defineCollection({
 
 /** Question/answer pairs, grouped by the page that shows them. */
 const faqs = defineCollection({
-  loader: file('./src/content/faqs.yaml'),
+  loader: file('./content/faqs.yaml'),
   schema: z.object({
     /** Page group, e.g. "home" or a service/destination slug. */
     group: z.string(),
@@ -256,7 +256,7 @@ const faqs = defineCollection({
 
 /** Short titled items rendered by the feature sections (trust, why us, process, package, claims). */
 const highlights = defineCollection({
-  loader: file('./src/content/highlights.yaml'),
+  loader: file('./content/highlights.yaml'),
   schema: z.object({
     /** Which section shows the item. */
     group: z.enum(['trust', 'why', 'process', 'package', 'claims']),
@@ -269,7 +269,7 @@ const highlights = defineCollection({
 
 /** The captioned gallery about medical tourism in Turkey. */
 const gallery = defineCollection({
-  loader: file('./src/content/gallery.yaml'),
+  loader: file('./content/gallery.yaml'),
   schema: z.object({
     order: z.number().int(),
     /** Illustration file name in src/assets/illustrations/ (without extension). */
@@ -282,7 +282,7 @@ const gallery = defineCollection({
 
 /** Blog articles, MDX, one folder per language; the file name is the URL slug. */
 const blog = defineCollection({
-  loader: glob({ pattern: '{ar,en}/*.mdx', base: './src/content/blog' }),
+  loader: glob({ pattern: '{ar,en}/*.mdx', base: './content/blog' }),
   schema: z.object({
     /** The article's H1, and its search-engine title unless `seoTitle` is given. */
     title: z.string().min(10),
@@ -310,7 +310,7 @@ const blog = defineCollection({
 
 /** The limited hair-transplant offer page (Arabic only): what it includes, reasons, testimonials. */
 const offers = defineCollection({
-  loader: file('./src/content/offers.yaml'),
+  loader: file('./content/offers.yaml'),
   schema: z.object({
     /** Exactly the six items the spec lists. */
     includes: z.array(z.object({ icon: iconName, title: z.string(), text: z.string() })).length(6),
@@ -325,7 +325,7 @@ const offers = defineCollection({
 
 /** Stand-alone content pages (digital marketing, common mistakes): titled sections of text and items. */
 const pages = defineCollection({
-  loader: glob({ pattern: '*.yaml', base: './src/content/pages' }),
+  loader: glob({ pattern: '*.yaml', base: './content/pages' }),
   schema: z.object({
     seo,
     hero: z.object({ title: localized, lead: localized }),
@@ -347,7 +347,7 @@ const pages = defineCollection({
 
 /** The eight common mistakes of medical travel, with their risk level. */
 const mistakes = defineCollection({
-  loader: file('./src/content/mistakes.yaml'),
+  loader: file('./content/mistakes.yaml'),
   schema: z.object({
     order: z.number().int(),
     title: localized,

@@ -78,6 +78,6 @@ export function articlesIn(lang: Lang): Article[] {
 /** Services by path, for footers and related-treatment grids. */
 export function serviceByPath(path: string): Service {
   const found = services.find((service) => service.data.path === path);
-  if (!found) throw new Error(`No service content for ${path} in src/content/services/`);
+  if (!found) throw new Error(`No service content for ${path} in content/services/`);
   return found;
 }

@@ -27,7 +27,7 @@ import {
 import type { z } from 'zod';
 
 /** Where content lives unless `--dir` says otherwise (the loaders in src/content.config.ts use it). */
-export const DEFAULT_CONTENT_DIR = 'src/content';
+export const DEFAULT_CONTENT_DIR = 'content';
 
 const root = resolve(import.meta.dirname, '../..');
 

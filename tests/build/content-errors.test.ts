@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const CONTENT = 'src/content';
+const CONTENT = 'content';
 const CHECKER = 'scripts/check-content/index.ts';
 
 interface Run {

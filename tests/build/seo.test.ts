@@ -118,7 +118,7 @@ describe('sitemap and canonical URLs', () => {
   it('dates each article with its own date and every entry with a valid lastmod', () => {
     const entries = sitemapEntries();
     const guide = entries.find((entry) => entry.loc.endsWith('/blog/dhi-technique-guide'));
-    const front = readFileSync('src/content/blog/ar/dhi-technique-guide.mdx', 'utf8');
+    const front = readFileSync('content/blog/ar/dhi-technique-guide.mdx', 'utf8');
     const date = /^(?:updated|date): (\S+)$/m.exec(front)![1];
     expect(guide?.lastmod?.slice(0, 10)).toBe(date);
     const invalid = entries.filter(

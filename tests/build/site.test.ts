@@ -305,7 +305,7 @@ const renderedPrices = (page: Page | undefined) =>
 describe('prices (spec section 9)', () => {
   for (const [slug, expected] of Object.entries(specPrices)) {
     it(`${slug}: content and page show exactly the spec's prices`, () => {
-      const data = contentFile(`src/content/services/${slug}.yaml`);
+      const data = contentFile(`content/services/${slug}.yaml`);
       const fromContent = data.page.prices.items.map((item: { price: YamlPrice }) =>
         formatPrice({ currency: 'EUR', ...item.price }),
       );
@@ -321,7 +321,7 @@ describe('prices (spec section 9)', () => {
 
   for (const [slug, expected] of Object.entries(specDestinationPrices)) {
     it(`destination ${slug}: content and page show the spec's prices`, () => {
-      const data = contentFile(`src/content/destinations/${slug}.yaml`);
+      const data = contentFile(`content/destinations/${slug}.yaml`);
       const fromContent = data.page.treatments
         .filter((item: { price?: unknown }) => item.price)
         .map((item: { price: YamlPrice }) => formatPrice({ currency: 'EUR', ...item.price }));
