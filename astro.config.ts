@@ -24,7 +24,7 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false },
   },
   integrations: [
-    contentCheck(),
+    contentCheck({ contentDir: 'content' }),
     react(),
     clientDirectives(),
     mdx(),
