@@ -8,10 +8,10 @@ import securityHeaders from './src/integrations/security-headers.ts';
 import static404 from './src/integrations/static-404.ts';
 import serviceWorker from './src/integrations/service-worker.ts';
 import clientDirectives from './src/integrations/client-directives/index.ts';
+import contentCheck from './src/integrations/content-check.ts';
+import { sitemapOptions } from './src/integrations/sitemap.ts';
+import islandStyleInHead from './src/integrations/island-style.ts';
 import { buildNow, endedOfferPaths } from './src/lib/offers.ts';
-
-/** Pages that must never be indexed: kept out of the sitemap (they are also `noindex`). */
-const unlisted = /\/(admin|thank-you|install|index-now|offline|404)(\/|$)/;
 
 /** Pages of offers that have ended: they keep answering (noindex) but leave the sitemap. */
 const endedOffers = new Set(endedOfferPaths(buildNow()));
@@ -31,16 +31,12 @@ export default defineConfig({
   },
   integrations: [
     deployEnv(),
+    contentCheck({ contentDir: 'content' }),
     react(),
     clientDirectives(),
     mdx(),
-    sitemap({
-      i18n: { defaultLocale: 'ar', locales: { ar: 'ar', en: 'en' } },
-      filter: (page) => {
-        const path = new URL(page).pathname.replace(/\/$/, '') || '/';
-        return !unlisted.test(path) && !endedOffers.has(path);
-      },
-    }),
+    sitemap(sitemapOptions({ site: siteUrl, contentDir: 'content', exclude: endedOffers })),
+    islandStyleInHead(),
     serviceWorker(),
     static404(),
     securityHeaders(),
@@ -49,6 +45,21 @@ export default defineConfig({
     plugins: [tailwindcss()],
     // Fonts stay files: inlined as data URIs they would bloat every page's CSS with subsets the page
     // never uses (unicode-range loads only the needed files) and need a looser font-src.
-    build: { assetsInlineLimit: (file: string) => (/\.woff2?$/.test(file) ? false : undefined) },
+    build: {
+      assetsInlineLimit: (file: string) => (/\.woff2?$/.test(file) ? false : undefined),
+      rolldownOptions: {
+        // Astro's MDX pages carry a "use astro:head-inject" marker that the bundler reports once per
+        // article although Astro handles it (24 lines per build). Only that exact warning is
+        // dropped, so every warning a build still prints is one to read.
+        onwarn(warning, warn) {
+          if (
+            warning.code === 'MODULE_LEVEL_DIRECTIVE' &&
+            warning.message.includes('"use astro:head-inject"')
+          )
+            return;
+          warn(warning);
+        },
+      },
+    },
   },
 });

@@ -1,5 +1,5 @@
 /**
- * `npm test`: the whole quality gate, in order, stopping at the first failure. Type check, format
+ * `npm test`: the whole quality gate, in order, stopping at the first failure. Content check, type check, format
  * check, a build of the site against the test backend, unit/SQL/protocol/build-output tests, then
  * the browser tests (behaviour, the CSP and axe scan of every page). Ends with one "N passed, N failed" line summing every runner.
  */
@@ -18,6 +18,11 @@ interface Step {
 }
 
 const steps: Step[] = [
+  // First and fast: an editor's content mistake is named in seconds, before any slower gate.
+  {
+    name: 'content check (npm run check:content)',
+    command: ['node', 'scripts/check-content/index.ts'],
+  },
   {
     name: 'type check (astro check)',
     command: ['npx', 'astro', 'check', '--minimumSeverity', 'warning'],

@@ -129,7 +129,7 @@ const servicePage = z.object({
       items: z
         .array(
           z.object({
-            /** Destination slug (file name in src/content/destinations). */
+            /** Destination slug (file name in content/destinations). */
             destination: z.string(),
             price: priceRange.optional(),
             note: localized,
@@ -173,7 +173,7 @@ const destinationPage = z.object({
 
 /** Treatments. One YAML file each; the home grid shows those with `home: true`. */
 const services = defineCollection({
-  loader: glob({ pattern: '*.yaml', base: './src/content/services' }),
+  loader: glob({ pattern: '*.yaml', base: './content/services' }),
   schema: z.object({
     /** Position in grids and menus (ascending). */
     order: z.number().int(),
@@ -198,7 +198,7 @@ const services = defineCollection({
 
 /** Destination countries. One YAML file each, named by slug (turkey.yaml → /destinations/turkey). */
 const destinations = defineCollection({
-  loader: glob({ pattern: '*.yaml', base: './src/content/destinations' }),
+  loader: glob({ pattern: '*.yaml', base: './content/destinations' }),
   schema: z.object({
     order: z.number().int(),
     /** ISO 3166-1 alpha-2 code, used for the flag. */
@@ -215,8 +215,10 @@ const destinations = defineCollection({
 
 /** Patient testimonials on the home page (rating fixed at 5 by the spec). */
 const testimonials = defineCollection({
-  loader: file('./src/content/testimonials.yaml'),
+  loader: file('./content/testimonials.yaml'),
   schema: z.object({
+    /** Shown on the home page, which shows exactly four (checked by npm run check:content). */
+    featured: z.boolean().default(false),
     name: localized,
     country: localized,
     service: localized,
@@ -227,7 +229,7 @@ const testimonials = defineCollection({
 
 /** Patient coordinators, each reachable on WhatsApp. */
 const coordinators = defineCollection({
-  loader: file('./src/content/coordinators.yaml'),
+  loader: file('./content/coordinators.yaml'),
   schema: z.object({
     name: localized,
     role: localized,
@@ -241,10 +243,12 @@ const coordinators = defineCollection({
 
 /** Question/answer pairs, grouped by the page that shows them. */
 const faqs = defineCollection({
-  loader: file('./src/content/faqs.yaml'),
+  loader: file('./content/faqs.yaml'),
   schema: z.object({
     /** Page group, e.g. "home" or a service/destination slug. */
     group: z.string(),
+    /** For group "home": shown on the home page, which shows exactly six (checked). */
+    featured: z.boolean().default(false),
     question: localized,
     answer: localized,
   }),
@@ -252,7 +256,7 @@ const faqs = defineCollection({
 
 /** Short titled items rendered by the feature sections (trust, why us, process, package, claims). */
 const highlights = defineCollection({
-  loader: file('./src/content/highlights.yaml'),
+  loader: file('./content/highlights.yaml'),
   schema: z.object({
     /** Which section shows the item. */
     group: z.enum(['trust', 'why', 'process', 'package', 'claims']),
@@ -265,7 +269,7 @@ const highlights = defineCollection({
 
 /** The captioned gallery about medical tourism in Turkey. */
 const gallery = defineCollection({
-  loader: file('./src/content/gallery.yaml'),
+  loader: file('./content/gallery.yaml'),
   schema: z.object({
     order: z.number().int(),
     /** Illustration file name in src/assets/illustrations/ (without extension). */
@@ -278,10 +282,17 @@ const gallery = defineCollection({
 
 /** Blog articles, MDX, one folder per language; the file name is the URL slug. */
 const blog = defineCollection({
-  loader: glob({ pattern: '{ar,en}/*.mdx', base: './src/content/blog' }),
+  loader: glob({ pattern: '{ar,en}/*.mdx', base: './content/blog' }),
   schema: z.object({
+    /** The article's H1, and its search-engine title unless `seoTitle` is given. */
     title: z.string().min(10),
+    /** A shorter title for search results when `title` is over 60 characters (checked). */
+    seoTitle: z.string().min(10).max(60).optional(),
     description: z.string().min(40).max(200),
+    /** Kept out of production builds (listed, marked "draft", in `npm run dev` and preview:content). */
+    draft: z.boolean().default(false),
+    /** Scheduled publishing: out of production builds made before this day (ISO, e.g. 2026-12-01). */
+    publishDate: z.coerce.date().optional(),
     /** Publication date (ISO, e.g. 2025-06-12). */
     date: z.coerce.date(),
     /** Last substantive update, when different from the publication date. */
@@ -302,7 +313,7 @@ const blog = defineCollection({
  * version and date live in src/config/site.ts (`policies`), because every lead records the version.
  */
 const legal = defineCollection({
-  loader: glob({ pattern: '{ar,en}/{privacy,terms}.mdx', base: './src/content/legal' }),
+  loader: glob({ pattern: '{ar,en}/{privacy,terms}.mdx', base: './content/legal' }),
   schema: z.object({
     /** The page's H1 and <title>. */
     title: z.string().min(5),
@@ -318,7 +329,7 @@ const legal = defineCollection({
  * its page lists. Ended offers stay here so their page keeps answering, in its ended state.
  */
 const offers = defineCollection({
-  loader: file('./src/content/offers.yaml'),
+  loader: file('./content/offers.yaml'),
   schema: z
     .object({
       /** Route of the offer's page (Arabic only), e.g. /hair-transplant-offer. */
@@ -356,7 +367,7 @@ const offers = defineCollection({
 
 /** Stand-alone content pages (digital marketing, common mistakes): titled sections of text and items. */
 const pages = defineCollection({
-  loader: glob({ pattern: '*.yaml', base: './src/content/pages' }),
+  loader: glob({ pattern: '*.yaml', base: './content/pages' }),
   schema: z.object({
     seo,
     hero: z.object({ title: localized, lead: localized }),
@@ -378,7 +389,7 @@ const pages = defineCollection({
 
 /** The eight common mistakes of medical travel, with their risk level. */
 const mistakes = defineCollection({
-  loader: file('./src/content/mistakes.yaml'),
+  loader: file('./content/mistakes.yaml'),
   schema: z.object({
     order: z.number().int(),
     title: localized,

@@ -1,5 +1,5 @@
 /**
- * Limited offers' state. An offer (src/content/offers.yaml) runs until its `endsAt`; from then on
+ * Limited offers' state. An offer (content/offers.yaml) runs until its `endsAt`; from then on
  * every page shows it as ended. The site is static, so this is decided twice: at build time (what
  * the HTML says, the sitemap, noindex, structured data) and by the visitor's clock
  * (src/scripts/offer-clock.ts swaps `data-offer-running` / `data-offer-ended` elements), because a
@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
-/** The dates and prices of an offer, as in src/content/offers.yaml. */
+/** The dates and prices of an offer, as in content/offers.yaml. */
 export interface OfferTerms {
   path: string;
   startsAt: string;
@@ -55,7 +55,7 @@ export function nextOfferSource(offerId: string): string {
  * the project root, where Astro runs): the Astro config, which keeps them out of the sitemap, runs
  * before content collections exist.
  */
-export function endedOfferPaths(nowMs: number, file = 'src/content/offers.yaml'): string[] {
+export function endedOfferPaths(nowMs: number, file = 'content/offers.yaml'): string[] {
   const offers = parse(readFileSync(file, 'utf8')) as Record<string, OfferTerms>;
   return Object.values(offers)
     .filter((offer) => hasEnded(offer, nowMs))

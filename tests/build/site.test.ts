@@ -252,19 +252,19 @@ describe('search-engine head', () => {
       (match) => new URL(match[1]!).pathname,
     );
     expect(urls).toContain('/');
-    expect(urls).toContain('/en/hair-transplant-turkey/');
+    expect(urls).toContain('/en/hair-transplant-turkey');
     expect(urls.filter((url) => /admin|thank-you|404|index-now|install/.test(url))).toEqual([]);
     expect(sitemap).toContain('hreflang="en"');
   });
 });
 
 /**
- * Offers (src/content/offers.yaml) as this build saw them: a build after an offer's end (the real
+ * Offers (content/offers.yaml) as this build saw them: a build after an offer's end (the real
  * date, for the hair-transplant offer) renders only the ended state; `npm test` builds as if during
  * the offer (OFFERS_NOW in scripts/test.ts), so the browser tests can end it by the clock.
  */
 describe('offers', () => {
-  const offers = Object.entries(parseYaml(readFileSync('src/content/offers.yaml', 'utf8'))) as [
+  const offers = Object.entries(parseYaml(readFileSync('content/offers.yaml', 'utf8'))) as [
     string,
     { path: string; endsAt: string },
   ][];
@@ -348,7 +348,7 @@ const renderedPrices = (page: Page | undefined) =>
 describe('prices (spec section 9)', () => {
   for (const [slug, expected] of Object.entries(specPrices)) {
     it(`${slug}: content and page show exactly the spec's prices`, () => {
-      const data = contentFile(`src/content/services/${slug}.yaml`);
+      const data = contentFile(`content/services/${slug}.yaml`);
       const fromContent = data.page.prices.items.map((item: { price: YamlPrice }) =>
         formatPrice({ currency: 'EUR', ...item.price }),
       );
@@ -364,7 +364,7 @@ describe('prices (spec section 9)', () => {
 
   for (const [slug, expected] of Object.entries(specDestinationPrices)) {
     it(`destination ${slug}: content and page show the spec's prices`, () => {
-      const data = contentFile(`src/content/destinations/${slug}.yaml`);
+      const data = contentFile(`content/destinations/${slug}.yaml`);
       const fromContent = data.page.treatments
         .filter((item: { price?: unknown }) => item.price)
         .map((item: { price: YamlPrice }) => formatPrice({ currency: 'EUR', ...item.price }));

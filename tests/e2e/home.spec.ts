@@ -175,13 +175,16 @@ test.describe('language toggle', () => {
     await expect(page).toHaveURL(/\/en\/thank-you\/?$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
-    // A later visit to the Arabic home from outside the site honours the remembered choice.
+    // A later visit to the Arabic home stays Arabic (a URL is its language) and offers English.
     await page.goto('about:blank');
     await page.goto('/');
-    await expect(page).toHaveURL(/\/en\/$/);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.getByRole('link', { name: 'Read this page in English' })).toBeVisible();
 
+    await page.goto('/en/');
     await waitForIslands(page);
-    await page.getByRole('link', { name: 'العربية' }).click();
+    await page.getByRole('link', { name: 'العربية', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   });

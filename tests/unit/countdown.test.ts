@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
 describe('remainingUntil', () => {
-  const offers = parse(readFileSync('src/content/offers.yaml', 'utf8'));
+  const offers = parse(readFileSync('content/offers.yaml', 'utf8'));
   const end = Date.parse(offers['hair-transplant'].endsAt);
 
   it('splits the time left into days, hours, minutes and seconds', () => {

@@ -8,7 +8,7 @@ import {
   savingPercent,
 } from '~/lib/offers.ts';
 
-/** The hair-transplant offer as src/content/offers.yaml has it. */
+/** The hair-transplant offer as content/offers.yaml has it. */
 const offer = {
   path: '/hair-transplant-offer',
   startsAt: '2025-10-22T00:00:00+03:00',

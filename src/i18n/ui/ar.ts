@@ -389,6 +389,20 @@ export const ar = {
   'testimonials.lead':
     'قصص رواها لنا مرضانا بعد عودتهم، ننقلها كما وصلتنا مع التقييم الذي أعطوه. تختلف النتائج من شخص لآخر.',
   'testimonials.ratingShort': '{rating}/5',
+  // Issue 17: the remembered other language is offered, never forced (src/components/ui/LanguageOffer.astro).
+  // The link is written in the language it leads to, like nav.toggleLanguage.
+  'langOffer.link': 'English?',
+  'langOffer.linkLabel': 'Read this page in English',
+  'langOffer.dismiss': 'إخفاء اقتراح اللغة الإنجليزية',
+  // Issue 17: each blog category page has its own search description (one URL, one description).
+  'blogSeo.description.hair-transplant':
+    'مقالات رحلة كير عن زراعة الشعر في تركيا: تقنيات FUE وDHI، الأسعار الاسترشادية، اختيار العيادة ومراحل التعافي.',
+  'blogSeo.description.dental-implants':
+    'مقالات رحلة كير عن زراعة الأسنان وابتسامة هوليود في تركيا: المراحل والمواد والأسعار الاسترشادية وكيف تختار العيادة.',
+  'blogSeo.description.medical-tourism':
+    'مقالات رحلة كير عن السياحة العلاجية: لماذا تركيا، جراحات السمنة، وقائمة خطوات التخطيط لرحلتك العلاجية في الخارج.',
+  // Issue 17: the mark on drafts and scheduled articles in npm run dev and preview:content.
+  'contentDraft.mark': 'مسودة غير منشورة',
 } as const;
 
 export type UiKey = keyof typeof ar;

@@ -405,4 +405,18 @@ export const en = {
   'testimonials.lead':
     'Stories our patients told us after their return, passed on as we received them, with the rating they gave. Results vary from person to person.',
   'testimonials.ratingShort': '{rating}/5',
+  // Issue 17: the remembered other language is offered, never forced (src/components/ui/LanguageOffer.astro).
+  // The link is written in the language it leads to, like nav.toggleLanguage.
+  'langOffer.link': 'العربية؟',
+  'langOffer.linkLabel': 'اقرأ هذه الصفحة بالعربية',
+  'langOffer.dismiss': 'Hide the Arabic suggestion',
+  // Issue 17: each blog category page has its own search description (one URL, one description).
+  'blogSeo.description.hair-transplant':
+    'Rihla Care articles on hair transplants in Turkey: FUE and DHI techniques, indicative prices, choosing a clinic and recovery.',
+  'blogSeo.description.dental-implants':
+    'Rihla Care articles on dental implants and Hollywood smiles in Turkey: stages, materials, indicative prices and choosing a clinic.',
+  'blogSeo.description.medical-tourism':
+    'Rihla Care articles on medical tourism: why Turkey, weight-loss surgery and a step-by-step checklist for planning a treatment trip.',
+  // Issue 17: the mark on drafts and scheduled articles in npm run dev and preview:content.
+  'contentDraft.mark': 'Draft, not published',
 } as const satisfies Record<UiKey, string>;
