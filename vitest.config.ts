@@ -11,6 +11,9 @@ export default defineConfig({
       'supabase/tests/**/*.test.ts',
       'tests/load/**/*.test.ts',
     ],
+    // No retries: a test that needs one hides a bug. Workers stay at Vitest's default (CPUs - 1, so
+    // one on the 2-core machine): the database suites then never compete with each other.
+    retry: 0,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
