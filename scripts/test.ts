@@ -1,6 +1,6 @@
 /**
  * `npm test`: the whole quality gate, in order, stopping at the first failure. Type check, format
- * check, a build of the site against the test backend, unit/SQL/protocol/build-output tests, then
+ * check, lint (eslint.config.js), a build of the site against the test backend, unit/SQL/protocol/build-output tests, then
  * the browser tests (behaviour, the CSP and axe scan of every page). Ends with one "N passed, N failed" line summing every runner.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,6 +21,7 @@ const steps: Step[] = [
     command: ['npx', 'astro', 'check', '--minimumSeverity', 'warning'],
   },
   { name: 'format check (prettier)', command: ['npx', 'prettier', '--check', '.'] },
+  { name: 'lint (eslint, zero warnings)', command: ['npm', 'run', '--silent', 'lint'] },
   {
     name: 'build the site against the test backend',
     command: ['npx', 'astro', 'build', '--outDir', E2E_SITE_DIR],

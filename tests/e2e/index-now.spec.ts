@@ -24,7 +24,7 @@ const expectedPaths = [
 
 function recordedSubmissions(): { submittedAt: string; urls: string[] }[] {
   const dir = join(dataDir, 'indexing');
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(dir).filter((name) => name.endsWith('.json'));
   } catch {

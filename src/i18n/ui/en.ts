@@ -147,7 +147,6 @@ export const en = {
   'form.submit': 'Send my request',
   'form.sending': 'Sending...',
   'form.retrying': 'Retrying ({n})...',
-  'form.required': 'required',
   'form.optional': 'optional',
   'form.name': 'Full name',
   'form.namePlaceholder': 'e.g. Mohammed Ahmed',
@@ -185,7 +184,6 @@ export const en = {
   'form.error.notesMax': 'The notes are too long (2,000 characters at most)',
   'form.error.readiness': 'Please choose an answer',
   'form.error.timing': 'Please choose a time',
-  'form.error.summary': 'Please correct the highlighted fields',
   'form.toast.success': 'Thank You! Request Sent',
   'form.toast.error': 'An error occurred while submitting your request. Please try again.',
   'form.toast.rateLimited':
@@ -338,9 +336,7 @@ export const en = {
   'price.material': 'Material',
   'price.quote': 'Request a free quote',
   'page.benefits': 'Why have your treatment with us',
-  'page.prices': 'Indicative prices',
   'page.process': 'The steps of your treatment trip',
-  'page.destinations': 'Prices by destination',
   'page.related': 'Related treatments',
   'page.guideArticle': 'Read the full guide',
   'page.backHome': 'Back to home',
@@ -358,6 +354,4 @@ export const en = {
   'common.whatsappOpens': '(opens WhatsApp in a new tab)',
   'common.newTab': '(opens in a new tab)',
   'common.breadcrumb': 'Breadcrumb',
-  'common.currency.EUR': '€',
-  'common.currency.USD': '$',
 } as const satisfies Record<UiKey, string>;

@@ -56,14 +56,16 @@ function Dashboard() {
     onChange,
   });
 
+  // Each failed load is a new error object, so the notice shows once per failure.
+  const loadError = requests.isError ? requests.error : null;
   useEffect(() => {
-    if (requests.isError && !isSessionError(requests.error)) {
+    if (loadError && !isSessionError(loadError)) {
       toast.error(adminText('admin.error'), {
         id: 'requests-load-error',
         description: adminText('admin.dashboard.loadError'),
       });
     }
-  }, [requests.isError, requests.errorUpdatedAt]);
+  }, [loadError]);
 
   if (!admin) return <Checking />;
   return (

@@ -36,14 +36,16 @@ function OfferLeads() {
   const leads = useQuery({ queryKey: adminQueryKeys.leads, queryFn: fetchLeads, enabled: admin });
   const live = useLiveTable<OfferLead>('offer_leads', adminQueryKeys.leads, { enabled: admin });
 
+  // Each failed load is a new error object, so the notice shows once per failure.
+  const loadError = leads.isError ? leads.error : null;
   useEffect(() => {
-    if (leads.isError && !isSessionError(leads.error)) {
+    if (loadError && !isSessionError(loadError)) {
       toast.error(adminText('admin.error'), {
         id: 'leads-load-error',
         description: adminText('admin.leads.loadError'),
       });
     }
-  }, [leads.isError, leads.errorUpdatedAt]);
+  }, [loadError]);
 
   if (!admin) return <Checking />;
   return (

@@ -83,6 +83,8 @@ export function RequestDialog({ request, onClose }: RequestDialogProps) {
   const utm = [request.utm_campaign, request.utm_source, request.utm_medium].filter(Boolean);
 
   return (
+    // A click on the backdrop closes, as Escape does natively for keyboard users.
+    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       onClose={onClose}

@@ -9,5 +9,5 @@ export type AdminKey = keyof typeof adminAr;
 
 /** The Arabic text of `key`, with `{name}` placeholders filled from `params`. */
 export function adminText(key: AdminKey, params?: Record<string, string | number>): string {
-  return fill(adminAr[key], params);
+  return fill(adminAr[key], params, 'ar');
 }
