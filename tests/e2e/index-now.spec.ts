@@ -1,5 +1,5 @@
 /**
- * The indexing page (spec 2.10, issue 7): staff only; an admin's click sends the ten page addresses
+ * The indexing page (issue 7): staff only; an admin's click sends the ten page addresses
  * through google-indexing, which the local stack records under the data dir's indexing/ folder.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * Arabic strings of the staff back office (/admin/*), spread into ar.ts. Kept in their own file
  * because the back office is a separate app with its own vocabulary; keys start with "admin.".
- * Texts quoted by the spec (sections 2.12–2.14, 4, 5 and 8) are kept to the letter.
+ * Texts the product owner wrote for the back office are kept to the letter (e2e tests match them).
  */
 export const adminAr = {
   'admin.title': 'لوحة الإدارة',

@@ -2,7 +2,7 @@ import type { adminAr } from './admin-ar.ts';
 
 /**
  * English strings of the back office; a key missing here, or one Arabic lacks, fails the build.
- * The back office itself is Arabic only (spec 2.13); these keep the dictionaries symmetrical and
+ * The back office itself is Arabic only (src/lib/admin/strings.ts); these keep the dictionaries symmetrical and
  * are ready should an English back office be wanted.
  */
 export const adminEn = {

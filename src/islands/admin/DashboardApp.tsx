@@ -29,7 +29,7 @@ import { RequestsChart } from './RequestsChart.tsx';
 import { useAdminGuard } from './useAdminGuard.ts';
 import { useLiveTable } from './useLiveTable.ts';
 
-/** /admin/dashboard (spec 2.13): the requests inbox coordinators work in all day. */
+/** /admin/dashboard (docs/admin.md): the requests inbox coordinators work in all day. */
 export default function DashboardApp() {
   return (
     <AdminProviders>

@@ -21,7 +21,7 @@ import { useLiveTable } from './useLiveTable.ts';
 /** Rows per page: a table of 10,000 leads stays light by showing 50 at a time. */
 const PAGE_SIZE = 50;
 
-/** /admin/offer-leads (spec 2.14): every lead of the public forms, newest first, kept live. */
+/** /admin/offer-leads (docs/admin.md): every lead of the public forms, newest first, kept live. */
 export default function OfferLeadsApp() {
   return (
     <AdminProviders>

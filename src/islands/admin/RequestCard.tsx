@@ -22,7 +22,7 @@ interface RequestCardProps {
   onOpen: (id: string) => void;
 }
 
-/** One request (spec 2.13): every field, links to call, mail and WhatsApp; opens the dialog. */
+/** One request: every field, links to call, mail and WhatsApp; opens the dialog. */
 export const RequestCard = memo(function RequestCard({ request, fresh, onOpen }: RequestCardProps) {
   const open = () => onOpen(request.id);
   // The whole card opens the dialog for mouse users; its links keep their own behaviour.

@@ -30,7 +30,7 @@ interface RequestDialogProps {
 }
 
 /**
- * The request dialog (spec 2.13): read-only details with the patient's own message, status and
+ * The request dialog: read-only details with the patient's own message, status and
  * admin notes, dates, permanent delete after a confirmation, cancel and save. A native <dialog>
  * opened with showModal(): focus stays inside, Esc closes, and so does a click on the backdrop.
  */

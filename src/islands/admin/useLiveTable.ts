@@ -10,7 +10,7 @@ export type LiveStatus = 'connecting' | 'live' | 'offline';
 const RELOAD_AFTER_MS = 400;
 
 /**
- * Keeps a loaded table live (spec section 7, call 12): each change of `table` is applied to the
+ * Keeps a loaded table live: each change of `table` is applied to the
  * cached list at once and the list is then reloaded. Subscribes with the admin's own token: the
  * server re-checks row-level security per subscriber, so an anonymous token would receive nothing.
  * After a lost connection the list is reloaded, since changes made meanwhile were not delivered.
