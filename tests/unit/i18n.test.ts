@@ -69,6 +69,15 @@ describe('plurals', () => {
       '100 new requests arrived',
     ]);
     expect(t('en', 'blog.readTime', { n: 1 })).toBe('1 min read');
+    expect([1, 7].map((days) => t('en', 'offer.badgeSub', { days }))).toEqual([
+      'A one-day offer only',
+      'A 7-day offer only',
+    ]);
+    expect([2, 7, 14].map((days) => t('ar', 'offer.badgeSub', { days }))).toEqual([
+      'عرض لمدة يومين فقط',
+      'عرض لمدة 7 أيام فقط',
+      'عرض لمدة 14 يوماً فقط',
+    ]);
   });
 
   it('keep other placeholders, inside and around the choice, and prefer an exact =N', () => {
@@ -92,7 +101,7 @@ describe('plurals', () => {
       for (const [key, text] of Object.entries(dictionary)) {
         // "(s)", or a bare {count}/{total} followed by a noun, is a count without its plural forms
         // ("Total leads: {count}" is a label and its value, not a counted noun).
-        expect(text, key).not.toMatch(/\(s\)|\{(count|total)\} \p{L}/u);
+        expect(text, key).not.toMatch(/\(s\)|\{(count|total|days)\}[ -]\p{L}/u);
       }
     }
   });

@@ -204,7 +204,8 @@ export const ar = {
   'offer.countdown.minutes': 'دقيقة',
   'offer.countdown.seconds': 'ثانية',
   'offer.badge': 'وفّر {percent}%',
-  'offer.badgeSub': 'عرض لمدة {days} أيام فقط',
+  'offer.badgeSub':
+    'عرض لمدة {days, plural, one {يوم واحد} two {يومين} few {# أيام} many {# يوماً} other {# يوم}} فقط',
   'offer.title': 'زراعة الشعر في إسطنبول بباقة شاملة',
   'offer.lead':
     'زراعة احترافية في مستشفى معتمد بوسط إسطنبول، مع الإقامة والاستقبال والمترجم. كل شيء واضح ومكتوب قبل سفرك.',

@@ -214,7 +214,7 @@ export const en = {
   'offer.countdown.minutes': 'minutes',
   'offer.countdown.seconds': 'seconds',
   'offer.badge': 'Save {percent}%',
-  'offer.badgeSub': 'A {days}-day offer only',
+  'offer.badgeSub': 'A {days, plural, one {one-day} other {#-day}} offer only',
   'offer.title': 'Hair transplant in Istanbul, all inclusive',
   'offer.lead':
     'A professional transplant at an accredited hospital in central Istanbul, with your stay, transfers and interpreter. Everything clear and in writing before you travel.',
