@@ -1,7 +1,9 @@
 /**
  * `npm test`: the whole quality gate, in order, stopping at the first failure. Type check, format
- * check, lint (eslint.config.js), a build of the site against the test backend, unit/SQL/protocol/build-output tests, then
- * the browser tests (behaviour, the CSP and axe scan of every page). Ends with one "N passed, N failed" line summing every runner.
+ * check, lint (eslint.config.js), a build of the site against the test backend,
+ * unit/SQL/protocol/build-output tests, then the browser tests (behaviour, the CSP and axe scan of
+ * every page). Ends with one "N passed, N failed, N flaky, N skipped" line summing every runner.
+ * Nothing is retried, and a flaky result (should someone pass --retries) fails the gate.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
