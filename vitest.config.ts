@@ -11,7 +11,13 @@ export default defineConfig({
       'supabase/tests/**/*.test.ts',
       'tests/load/**/*.test.ts',
     ],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // No retries: a test that needs one hides a bug. Workers stay at Vitest's default (CPUs - 1, so
+    // one on the 2-core machine): the database suites then never compete with each other.
+    retry: 0,
+    // Sized for the shared 2-core machine under load (load average above 30): a database suite's
+    // start (migrations on a fresh PGlite) and a types check took 40+ s there and failed at 30 s
+    // though nothing was wrong. A hang still fails; a slow machine only makes the run longer.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

@@ -180,13 +180,19 @@ create table if not exists supabase_migrations.schema_migrations (
 );
 
 -- Local-only plumbing for realtime: hosted Supabase reads the WAL, PGlite has no logical decoding,
--- so a trigger on each published table sends a tiny NOTIFY (table + key) and the server re-selects
--- the row as each subscriber. Deleted rows are parked here until the server has fanned them out.
+-- so a trigger on each published table sends a tiny NOTIFY (table + key) and the server checks the
+-- row as each subscriber. The row as it was at the change is parked here until it has been fanned
+-- out, so a row deleted or changed again before its turn is still judged (and sent) as the WAL
+-- would carry it (local/realtime.ts).
 create schema if not exists _local;
 revoke all on schema _local from public;
 
--- Rows removed by a DELETE, kept only until the server has checked each subscriber's access.
-create table if not exists _local.deleted_rows (
+-- Replaced by _local.change_rows (which also keeps inserted and updated rows).
+drop table if exists _local.deleted_rows;
+
+-- The row image of each change (the old row for a DELETE, the new one otherwise), kept only until
+-- the server has checked each subscriber's access.
+create table if not exists _local.change_rows (
   id bigint generated always as identity primary key,
   row_data jsonb not null,
   created_at timestamptz not null default now()
@@ -203,14 +209,12 @@ declare
   source jsonb := case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end;
   primary_key jsonb := '{}';
   key_column text;
-  deleted_id bigint;
+  row_id bigint;
 begin
   foreach key_column in array tg_argv loop
     primary_key := primary_key || jsonb_build_object(key_column, source -> key_column);
   end loop;
-  if tg_op = 'DELETE' then
-    insert into _local.deleted_rows (row_data) values (source) returning id into deleted_id;
-  end if;
+  insert into _local.change_rows (row_data) values (source) returning id into row_id;
   perform pg_notify(
     '_local_realtime',
     json_build_object(
@@ -218,7 +222,7 @@ begin
       'table', tg_table_name,
       'type', tg_op,
       'pk', primary_key,
-      'deleted', deleted_id,
+      'row', row_id,
       'ts', now()
     )::text
   );

@@ -9,10 +9,13 @@ import type { SchemaCache, TableInfo } from './schema-cache.ts';
 /**
  * Supabase Realtime's `postgres_changes` over the Phoenix protocol (vsn 2.0.0: every frame is the
  * array [join_ref, ref, topic, event, payload]). A trigger on each published table sends a tiny
- * NOTIFY (table, type, primary key); for every subscribed channel the server re-selects the row as
- * that subscriber (their role and JWT claims), so RLS decides who receives what. A deleted row is
- * checked the same way against its last state, then only its primary key is sent, as Supabase does.
- * Broadcast and presence are outside the subset and are refused with a clear reason.
+ * NOTIFY (table, type, primary key) and parks the row as it was at the change in
+ * `_local.change_rows` (local/bootstrap.sql); for every subscribed channel the server puts that row
+ * image back in a rolled-back transaction and selects it as the subscriber (their role and JWT
+ * claims), so RLS decides who receives what, on the row the change carried, even when a later
+ * statement has already changed or deleted it (Supabase reads the same image from the WAL). For a
+ * DELETE only the primary key is sent, as Supabase does. Broadcast and presence are outside the
+ * subset and are refused with a clear reason.
  */
 
 export const REALTIME_CHANNEL = '_local_realtime';
@@ -55,9 +58,23 @@ interface Change {
   table: string;
   type: ChangeType;
   pk: Record<string, unknown>;
-  deleted: number | null;
+  /** Id of the row image in `_local.change_rows`. */
+  row: number | null;
   ts: string;
 }
+
+/**
+ * The database errors that mean "this subscriber may not see this change", and only those:
+ * - 42501 insufficient_privilege: the subscriber's role has no SELECT on the table (anon on
+ *   contact_requests), so Postgres refuses before RLS is even asked.
+ * - 23505 unique_violation: putting the row image back collides with a newer row holding the same
+ *   unique value (for example a lead re-sent after its first copy was deleted); that old image is
+ *   not visible to anyone any more.
+ * Every other error (a policy function that raises, a lost connection, a timeout) is a fault: it is
+ * logged and the subscriber is told with a `system` error message rather than silently missing a
+ * change (local/tests/realtime.test.ts).
+ */
+export const NOT_VISIBLE_CODES: ReadonlySet<string> = new Set(['42501', '23505']);
 
 export interface RealtimeOptions {
   db: Database;
@@ -94,7 +111,7 @@ export class RealtimeServer {
   }
 
   async start(): Promise<void> {
-    await this.options.db.query(`delete from _local.deleted_rows`).catch(() => {});
+    await this.options.db.query(`delete from _local.change_rows`).catch(() => {});
     this.unlisten = await this.options.db.listen(REALTIME_CHANNEL, (payload) => {
       // One change at a time, in commit order.
       this.queue = this.queue
@@ -492,7 +509,13 @@ export class RealtimeServer {
             connection.channels.delete(channel.topic);
             continue;
           }
-          const visible = await this.visibleTo(channel, table, change, candidates);
+          let visible: { ids: number[]; record: unknown };
+          try {
+            visible = await this.visibleTo(channel, table, change, candidates);
+          } catch (error) {
+            this.reportFault(connection, channel, change, error);
+            continue;
+          }
           if (visible.ids.length === 0) continue;
           const columns = [...table.columns.values()].map((column) => ({
             name: column.name,
@@ -518,18 +541,46 @@ export class RealtimeServer {
         }
       }
     } finally {
-      if (change.deleted !== null) {
-        await this.options.db.query(`delete from _local.deleted_rows where id = $1`, [
-          change.deleted,
-        ]);
+      if (change.row !== null) {
+        await this.options.db.query(`delete from _local.change_rows where id = $1`, [change.row]);
       }
     }
   }
 
   /**
-   * Which of the channel's bindings may see this change, judged as the subscriber. For a DELETE,
-   * the row's last state is put back inside a transaction that is always rolled back (triggers
-   * off), so the subscriber's SELECT policies decide on exactly that row.
+   * A change that could not be checked for one subscriber: logged with the database's reason, and
+   * the channel gets the `system` message Supabase Realtime sends when postgres_changes fails
+   * (status "error", extension "postgres_changes"), which supabase-js hands to `.on('system', …)`.
+   * The subscriber's channel stays open: the next change may well be deliverable.
+   */
+  private reportFault(connection: Connection, channel: Channel, change: Change, error: unknown) {
+    const reason = isPgError(error)
+      ? `${error.code} ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+    this.options.log(
+      `[realtime] ${change.type} on ${change.schema}.${change.table} not delivered to ${channel.topic} (role ${channel.role}): ${reason}`,
+    );
+    this.send(connection, [
+      channel.joinRef,
+      null,
+      channel.topic,
+      'system',
+      {
+        channel: channel.topic.replace(/^realtime:/, ''),
+        extension: 'postgres_changes',
+        message: `A ${change.type} on ${change.schema}.${change.table} could not be checked for this subscriber and was not delivered`,
+        status: 'error',
+      },
+    ]);
+  }
+
+  /**
+   * Which of the channel's bindings may see this change, judged as the subscriber. The row image of
+   * the change replaces whatever the table holds under that key now, inside a transaction that is
+   * always rolled back (triggers off), so the subscriber's SELECT policies decide on exactly the
+   * row the change carried. Throws on any database error except NOT_VISIBLE_CODES.
    */
   private async visibleTo(
     channel: Channel,
@@ -573,25 +624,23 @@ export class RealtimeServer {
       const { rows } = await tx.query<Record<string, unknown>>(sql, params);
       return rows[0];
     };
+    if (change.row === null) return { ids: [], record: null };
+    const keyCount = keyColumns.length;
     let row: Record<string, unknown> | undefined;
     try {
-      if (change.type === 'DELETE') {
-        if (change.deleted === null) return { ids: [], record: null };
-        row = await this.options.db.rollbackOnly(async (tx) => {
-          await tx.query(`set local session_replication_role = replica`);
-          await tx.query(
-            `insert into ${ref} overriding system value
-             select * from jsonb_populate_record(null::${ref}, (select row_data from _local.deleted_rows where id = $1))`,
-            [change.deleted],
-          );
-          return asSubscriber(tx);
-        });
-      } else {
-        row = await this.options.db.rollbackOnly(asSubscriber);
-      }
+      row = await this.options.db.rollbackOnly(async (tx) => {
+        await tx.query(`set local session_replication_role = replica`);
+        // The key parameters come first in `params`, so the same numbering serves this delete.
+        await tx.query(`delete from ${ref} where ${where}`, params.slice(0, keyCount));
+        await tx.query(
+          `insert into ${ref} overriding system value
+           select * from jsonb_populate_record(null::${ref}, (select row_data from _local.change_rows where id = $1))`,
+          [change.row],
+        );
+        return asSubscriber(tx);
+      });
     } catch (error) {
-      // No privilege (42501) or a conflicting re-insert: this subscriber does not see the change.
-      if (isPgError(error)) return { ids: [], record: null };
+      if (isPgError(error) && NOT_VISIBLE_CODES.has(error.code)) return { ids: [], record: null };
       throw error;
     }
     if (!row) return { ids: [], record: null };

@@ -62,7 +62,7 @@ async function subscribe(
  * delivery that should not happen would have had time to arrive too.
  */
 async function settle(arrived: () => boolean = () => true): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 20_000;
   while (!arrived() && Date.now() < deadline) await sleep(20);
   await stack.realtimeIdle();
   await sleep(150);
@@ -146,6 +146,74 @@ describe('postgres_changes through supabase-js', () => {
   });
 });
 
+describe('changes the table no longer shows by their turn', () => {
+  it('delivers an insert, update and delete made in one transaction, each with its own row', async () => {
+    const admin = await adminClient(stack);
+    const feed = await subscribe(admin, 'contact_requests');
+    const leadId = crypto.randomUUID();
+    // One transaction: when the server gets to the INSERT, the row is already deleted. Supabase
+    // reads each change's row from the WAL, so the subscriber still gets all three.
+    await stack.sql(`do $$
+      declare request_id uuid;
+      begin
+        insert into public.offer_leads (id, name, phone, service)
+          values ('${leadId}', 'Salma', '966500000001', 'lasik');
+        select id into request_id from public.contact_requests where lead_id = '${leadId}';
+        update public.contact_requests set status = 'completed' where id = request_id;
+        delete from public.contact_requests where id = request_id;
+      end $$`);
+    await settle(() => feed.changes.length >= 3);
+    expect(feed.changes.map((change) => change.eventType)).toEqual(['INSERT', 'UPDATE', 'DELETE']);
+    expect(feed.changes[0]?.new).toMatchObject({ lead_id: leadId, status: 'new' });
+    expect(feed.changes[1]?.new).toMatchObject({ lead_id: leadId, status: 'completed' });
+    expect(feed.changes[2]?.old).toEqual({ id: (feed.changes[0]?.new as { id: string }).id });
+  });
+});
+
+describe('a change that cannot be checked', () => {
+  it('is logged and reported to the subscriber as a system error, and later changes still arrive', async () => {
+    const admin = await adminClient(stack);
+    const feed = await subscribe(admin, 'contact_requests');
+    const systemMessages: Record<string, unknown>[] = [];
+    feed.channel.on('system', {}, (payload: Record<string, unknown>) =>
+      systemMessages.push(payload),
+    );
+    // A policy whose function fails for one service: the server's check errors with P0001, which
+    // is not one of the "not visible" codes and so must not pass silently.
+    await stack.sql(`create function public.test_realtime_fault(service text) returns boolean
+                       language plpgsql as $$
+                       begin
+                         if service = 'lasik' then raise exception 'policy check failed'; end if;
+                         return true;
+                       end $$`);
+    await stack.sql(`create policy test_realtime_fault on public.contact_requests as restrictive
+                       for select to authenticated using (public.test_realtime_fault(service::text))`);
+    try {
+      expect(
+        (
+          await client(stack)
+            .from('offer_leads')
+            .insert(lead({ service: 'lasik' }))
+        ).error,
+      ).toBeNull();
+      await settle(() => systemMessages.some((message) => message['status'] === 'error'));
+      expect(systemMessages).toContainEqual(
+        expect.objectContaining({ extension: 'postgres_changes', status: 'error' }),
+      );
+      expect(feed.changes).toEqual([]);
+      expect(stack.logs.join('\n')).toMatch(
+        /\[realtime\] INSERT on public\.contact_requests not delivered to .*: P0001 policy check failed/,
+      );
+    } finally {
+      await stack.sql(`drop policy test_realtime_fault on public.contact_requests`);
+      await stack.sql(`drop function public.test_realtime_fault(text)`);
+    }
+    expect((await client(stack).from('offer_leads').insert(lead())).error).toBeNull();
+    await settle(() => feed.changes.length >= 1);
+    expect(feed.changes.map((change) => change.eventType)).toEqual(['INSERT']);
+  });
+});
+
 describe('Phoenix frames (vsn 2.0.0)', () => {
   function connect(apikey: string): Promise<{
     socket: WebSocket;
@@ -173,7 +241,8 @@ describe('Phoenix frames (vsn 2.0.0)', () => {
         const found = frames.find(match);
         if (found) return resolveFrame(found);
         waiters.push({ match, resolve: resolveFrame });
-        setTimeout(() => rejectFrame(new Error('no matching frame')), 3000);
+        // Generous: a loaded 2-core machine can take seconds to answer; a match resolves at once.
+        setTimeout(() => rejectFrame(new Error('no matching frame')), 15_000);
       });
     return new Promise((resolveOpen, rejectOpen) => {
       socket.addEventListener('open', () => resolveOpen({ socket, frames, next }));

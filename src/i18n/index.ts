@@ -22,9 +22,12 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
-/** Translate a UI key, filling `{name}` placeholders from `params`. */
+/**
+ * Translate a UI key, filling `{name}` placeholders from `params` and picking the plural form of a
+ * counted string for `lang` (`t('ar', 'blog.readTime', { n: 2 })` → "دقيقتا قراءة"; see fill.ts).
+ */
 export function t(lang: Lang, key: UiKey, params?: Record<string, string | number>): string {
-  return fill(dictionaries[lang][key], params);
+  return fill(dictionaries[lang][key], params, lang);
 }
 
 /** The strings whose keys start with one of `prefixes`, as plain props for an island. */

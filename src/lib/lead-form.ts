@@ -75,7 +75,7 @@ function nameField(messages: FormMessages, { requiredMessage = true } = {}) {
     );
 }
 
-/** Digits only, at least 8 (spec section 5); the field strips other characters as the user types. */
+/** Digits only, at least 8; the field strips other characters as the user types. */
 function phoneField(messages: FormMessages, { requiredMessage = true } = {}) {
   return z
     .string()
@@ -138,7 +138,7 @@ export function validateLead(
   return errors;
 }
 
-/** The offer page's registration dialog (spec 2.4 and 5), with the spec's exact messages. */
+/** The offer page's registration dialog, with its exact messages (tests/unit/lead-form.test.ts). */
 export interface OfferValues {
   name: string;
   phone: string;

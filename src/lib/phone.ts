@@ -1,5 +1,5 @@
 /**
- * Phone numbers and countries (spec sections 3.3 and 5). Numbers are stored as international digits
+ * Phone numbers and countries. Numbers are stored as international digits
  * without "+" or "00" (e.g. 966501234567), which is also what wa.me links expect.
  */
 

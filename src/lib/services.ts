@@ -1,15 +1,15 @@
 /**
- * Treatment values used by the forms (spec 3.3) and by the staff inbox (spec 3.2), their labels, and
+ * Treatment values used by the forms and by the staff inbox, their labels, and
  * the mapping between them. The database trigger applies the same mapping when a lead fans out to
  * contact_requests; a test checks the two agree for every value.
  */
 import { Constants } from '~/lib/database.types.ts';
 
-/** Form values, in the order the forms list them (the database enum, spec 3.3). */
+/** Form values, in the order the forms list them (the database enum lead_service). */
 export const formServices = Constants.public.Enums.lead_service;
 export type FormService = (typeof formServices)[number];
 
-/** Inbox values (contact_requests.service, spec 3.2). */
+/** Inbox values (contact_requests.service). */
 export const requestServices = Constants.public.Enums.request_service;
 export type RequestService = (typeof requestServices)[number];
 
@@ -23,7 +23,7 @@ const renamed: Partial<Record<FormService, RequestService>> = {
 };
 
 /**
- * The inbox value of a lead (ARCHITECTURE section 3): renamed form values; a lead without a service
+ * The inbox value of a lead (as the trigger in supabase/migrations/20251120100100_leads_and_requests.sql maps it): renamed form values; a lead without a service
  * is hair transplant when it comes from the limited-offer page, "other" otherwise.
  */
 export function requestServiceFor(

@@ -1,5 +1,5 @@
 /**
- * Sends a lead so that it is never lost (ARCHITECTURE section 7): the row carries a client-made id,
+ * Sends a lead so that it is never lost (docs/architecture.md, "How data flows"): the row carries a client-made id,
  * so a retried insert is stored once; network failures and server errors are retried with backoff;
  * validation and rate-limit refusals are not. supabase-js is loaded on demand, keeping it out of the
  * page's first JavaScript.

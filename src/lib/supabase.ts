@@ -1,5 +1,5 @@
 /**
- * The browser's one Supabase client (ARCHITECTURE section 1: islands talk to the backend only
+ * The browser's one Supabase client (docs/architecture.md: islands talk to the backend only
  * through supabase-js). Built against PUBLIC_SUPABASE_URL / PUBLIC_SUPABASE_ANON_KEY when given, and
  * otherwise against the local stack of `npm start` with the Supabase CLI's public demo key.
  * Error codes the database raises on purpose are below; docs/local-stack.md lists them all.

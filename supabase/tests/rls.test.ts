@@ -17,7 +17,7 @@ import {
 } from './helpers/harness.ts';
 
 /**
- * The RLS matrix of ARCHITECTURE section 4: (anon, signed-in non-admin, admin with a live session,
+ * The RLS matrix (docs/local-stack.md, "The database"): (anon, signed-in non-admin, admin with a live session,
  * admin whose session expired) × (select, insert, update, delete) on every table, asserting what is
  * allowed and what is denied. "hidden" means RLS filters the rows (no error, nothing seen or
  * changed); "denied" means the statement fails with 42501 (no privilege).

@@ -345,7 +345,7 @@ const renderedPrices = (page: Page | undefined) =>
       )
     : [];
 
-describe('prices (spec section 9)', () => {
+describe('prices', () => {
   for (const [slug, expected] of Object.entries(specPrices)) {
     it(`${slug}: content and page show exactly the spec's prices`, () => {
       const data = contentFile(`content/services/${slug}.yaml`);

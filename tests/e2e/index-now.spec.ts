@@ -1,5 +1,5 @@
 /**
- * The indexing page (spec 2.10, issue 7): staff only; an admin's click sends the ten page addresses
+ * The indexing page (issue 7): staff only; an admin's click sends the ten page addresses
  * through google-indexing, which the local stack records under the data dir's indexing/ folder.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ const expectedPaths = [
 
 function recordedSubmissions(): { submittedAt: string; urls: string[] }[] {
   const dir = join(dataDir, 'indexing');
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(dir).filter((name) => name.endsWith('.json'));
   } catch {

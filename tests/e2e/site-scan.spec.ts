@@ -62,7 +62,9 @@ const batches = 4;
 for (let batch = 0; batch < batches; batch++) {
   const paths = allPaths.filter((_, index) => index % batches === batch);
   test(`scan pages, batch ${batch + 1} of ${batches}`, async ({ page }) => {
-    test.setTimeout(paths.length * 12_000);
+    // 12 s a page was exceeded at load average 33 on the shared 2-core machine (axe alone takes
+    // seconds there); the budget only bounds a hang, so it is generous.
+    test.setTimeout(paths.length * 45_000);
     let current = '';
     const problems: string[] = [];
     page.on('console', (message) => {

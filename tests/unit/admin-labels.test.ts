@@ -21,7 +21,7 @@ import {
   isSessionError,
 } from '~/lib/admin/query.ts';
 
-describe('request labels (spec sections 3.2 and 4)', () => {
+describe('request labels', () => {
   it("uses the spec's four status labels and shows an unknown status as new", () => {
     expect(statusLabel('new')).toBe('جديد');
     expect(statusLabel('in_progress')).toBe('قيد المعالجة');
@@ -125,7 +125,7 @@ describe('admin dates', () => {
   });
 });
 
-describe('data-fetching defaults (spec section 7)', () => {
+describe('data-fetching defaults', () => {
   it('backs off from 1 s, doubling, up to 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([
       1000, 2000, 4000, 8000, 16000, 30000, 30000,

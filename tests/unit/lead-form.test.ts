@@ -37,7 +37,7 @@ const context = {
   },
 };
 
-describe('offer registration messages (spec section 5, exact)', () => {
+describe('offer registration messages (exact)', () => {
   it('asks for at least two characters of name', () => {
     expect(validateOffer(ar, { name: 'م', phone: '966501234567', website: '' })).toEqual({
       name: 'الاسم يجب أن يكون حرفين على الأقل',

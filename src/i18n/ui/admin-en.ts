@@ -2,7 +2,7 @@ import type { adminAr } from './admin-ar.ts';
 
 /**
  * English strings of the back office; a key missing here, or one Arabic lacks, fails the build.
- * The back office itself is Arabic only (spec 2.13); these keep the dictionaries symmetrical and
+ * The back office itself is Arabic only (src/lib/admin/strings.ts); these keep the dictionaries symmetrical and
  * are ready should an English back office be wanted.
  */
 export const adminEn = {
@@ -46,7 +46,6 @@ export const adminEn = {
   'admin.header.greeting': 'Hello, {name}',
   'admin.header.greetingAnonymous': 'Welcome',
   'admin.header.offerLeads': 'Offer leads',
-  'admin.header.dashboard': 'Requests dashboard',
   'admin.header.logout': 'Sign out',
   'admin.header.live': 'Live updates',
   'admin.header.offline': 'Live updates paused',
@@ -63,8 +62,10 @@ export const adminEn = {
   'admin.dashboard.noMatch': 'No request matches the search or filters',
   'admin.dashboard.loadError': 'An error occurred while loading the requests',
   'admin.dashboard.retry': 'Try again',
-  'admin.dashboard.showing': 'Showing {shown} of {total} requests',
-  'admin.dashboard.arrived': '{count} new request(s) arrived',
+  'admin.dashboard.showing':
+    'Showing {shown} of {total, plural, one {# request} other {# requests}}',
+  'admin.dashboard.arrived':
+    '{count, plural, one {# new request arrived} other {# new requests arrived}}',
   'admin.dashboard.arrivedShow': 'Show newest',
   'admin.dashboard.arrivedDismiss': 'Dismiss',
   'admin.dashboard.freshBadge': 'Just arrived',
@@ -87,7 +88,6 @@ export const adminEn = {
   'admin.request.timing': 'Preferred timing',
   'admin.request.countries': 'Preferred countries',
   'admin.request.date': 'Requested on',
-  'admin.request.status': 'Status',
   'admin.request.source': 'Source',
   'admin.request.campaign': 'Campaign',
   'admin.request.utmCampaign': 'Campaign: {value}',
@@ -137,7 +137,6 @@ export const adminEn = {
   'admin.modal.notesPlaceholder': 'Internal notes for the coordination team',
   'admin.modal.submitted': 'Submitted on',
   'admin.modal.updated': 'Last updated',
-  'admin.modal.noMessage': 'The patient left no message',
   'admin.modal.delete': 'Delete permanently',
   'admin.modal.deleting': 'Deleting...',
   'admin.modal.cancel': 'Cancel',
@@ -152,8 +151,8 @@ export const adminEn = {
   'admin.modal.deleteError': 'An error occurred while deleting the request',
 
   'admin.chart.title': 'Requests per day, last 30 days',
-  'admin.chart.summary': '{total} requests in the last 30 days',
-  'admin.chart.day': '{date}: {count} requests',
+  'admin.chart.summary': '{total, plural, one {# request} other {# requests}} in the last 30 days',
+  'admin.chart.day': '{date}: {count, plural, one {# request} other {# requests}}',
 
   'admin.csv.date': 'Date',
   'admin.csv.name': 'Name',

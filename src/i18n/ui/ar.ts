@@ -86,7 +86,8 @@ export const ar = {
   'blog.teaserTitle': 'مقالات تساعدك على القرار',
   'blog.all': 'كل المقالات',
   'blog.readMore': 'اقرأ المزيد',
-  'blog.readTime': '{n} دقائق قراءة',
+  'blog.readTime':
+    '{n, plural, zero {أقل من دقيقة قراءة} one {دقيقة قراءة} two {دقيقتا قراءة} few {# دقائق قراءة} many {# دقيقة قراءة} other {# دقيقة قراءة}}',
   'blog.indexTitle': 'مدونة رحلة كير',
   'blog.indexLead': 'أدلة عملية ومقارنات صادقة تساعدك على فهم العلاج واختيار الوجهة والعيادة بثقة.',
   'blog.indexDescription':
@@ -139,7 +140,6 @@ export const ar = {
   'form.submit': 'أرسل طلب الاستشارة',
   'form.sending': 'جاري الإرسال...',
   'form.retrying': 'جاري إعادة المحاولة ({n})...',
-  'form.required': 'مطلوب',
   'form.optional': 'اختياري',
   'form.name': 'الاسم الكامل',
   'form.namePlaceholder': 'مثال: محمد أحمد',
@@ -176,7 +176,6 @@ export const ar = {
   'form.error.notesMax': 'الملاحظات طويلة جداً (2000 حرف كحد أقصى)',
   'form.error.readiness': 'الرجاء اختيار إجابة',
   'form.error.timing': 'الرجاء اختيار موعد',
-  'form.error.summary': 'يرجى تصحيح الحقول المشار إليها',
   'form.toast.success': 'تم إرسال طلبك بنجاح!',
   'form.toast.error': 'حدث خطأ أثناء الإرسال. يرجى المحاولة مرة أخرى',
   'form.toast.rateLimited':
@@ -205,7 +204,8 @@ export const ar = {
   'offer.countdown.minutes': 'دقيقة',
   'offer.countdown.seconds': 'ثانية',
   'offer.badge': 'وفّر {percent}%',
-  'offer.badgeSub': 'عرض لمدة {days} أيام فقط',
+  'offer.badgeSub':
+    'عرض لمدة {days, plural, one {يوم واحد} two {يومين} few {# أيام} many {# يوماً} other {# يوم}} فقط',
   'offer.title': 'زراعة الشعر في إسطنبول بباقة شاملة',
   'offer.lead':
     'زراعة احترافية في مستشفى معتمد بوسط إسطنبول، مع الإقامة والاستقبال والمترجم. كل شيء واضح ومكتوب قبل سفرك.',
@@ -347,9 +347,7 @@ export const ar = {
   'price.material': 'المادة',
   'price.quote': 'اطلب عرض سعر مجاني',
   'page.benefits': 'لماذا تختار العلاج معنا',
-  'page.prices': 'الأسعار الاسترشادية',
   'page.process': 'خطوات رحلتك العلاجية',
-  'page.destinations': 'الأسعار حسب الوجهة',
   'page.related': 'علاجات ذات صلة',
   'page.guideArticle': 'اقرأ الدليل الكامل',
   'page.backHome': 'العودة إلى الرئيسية',

@@ -18,7 +18,7 @@ interface AdminHeaderProps {
   live: LiveStatus;
 }
 
-/** The back office's header (spec 2.13): title, greeting, the other screen, live state, logout. */
+/** The back office's header: title, greeting, the other screen, live state, logout. */
 export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
   const [username] = useState(rememberedUsername);
   const [leaving, setLeaving] = useState(false);

@@ -5,7 +5,7 @@ import { AdminToaster } from './AdminToaster.tsx';
 import { goToLogin } from './session.ts';
 
 /**
- * What the data screens sit in: the data layer with the spec's defaults (section 7) and the
+ * What the data screens sit in: the data layer with its defaults (src/lib/admin/query.ts) and the
  * toasts. A query refused because the session is gone leads to the login page.
  */
 export function AdminProviders({ children }: { children: ReactNode }) {

@@ -39,7 +39,7 @@ import { rememberedUsername } from './session.ts';
 import { useAdminGuard } from './useAdminGuard.ts';
 import { useLiveTable } from './useLiveTable.ts';
 
-/** /admin/dashboard (spec 2.13): the requests inbox coordinators work in all day. */
+/** /admin/dashboard (docs/admin.md): the requests inbox coordinators work in all day. */
 export default function DashboardApp() {
   return (
     <AdminProviders>
@@ -68,14 +68,16 @@ function Dashboard() {
     onChange,
   });
 
+  // Each failed load is a new error object, so the notice shows once per failure.
+  const loadError = requests.isError ? requests.error : null;
   useEffect(() => {
-    if (requests.isError && !isSessionError(requests.error)) {
+    if (loadError && !isSessionError(loadError)) {
       toast.error(adminText('admin.error'), {
         id: 'requests-load-error',
         description: adminText('admin.dashboard.loadError'),
       });
     }
-  }, [requests.isError, requests.errorUpdatedAt]);
+  }, [loadError]);
 
   if (!admin) return <Checking />;
   return (

@@ -17,7 +17,7 @@ import {
 /** How long the success toast shows before the dashboard replaces the page. */
 const REDIRECT_AFTER_MS = 800;
 
-/** /admin/login (spec 2.12, 4, 6 and 8). */
+/** /admin/login: anonymous sign-in, then admin_login (docs/local-stack.md "Staff access"). */
 export default function LoginApp() {
   return (
     <>

@@ -36,7 +36,7 @@ import { useLiveTable } from './useLiveTable.ts';
 const PAGE_SIZE = 50;
 
 /**
- * /admin/offer-leads (spec 2.14): every lead of the public forms, newest first, kept live, with
+ * /admin/offer-leads (docs/admin.md): every lead of the public forms, newest first, kept live, with
  * the status of its request. It lists every lead, so it is titled so; a switch narrows it to the
  * hair-transplant offer page, and the title becomes the spec's.
  */
@@ -56,14 +56,16 @@ function OfferLeads() {
   const leads = useQuery({ queryKey: adminQueryKeys.leads, queryFn: fetchLeads, enabled: admin });
   const live = useLiveTable<OfferLead>('offer_leads', adminQueryKeys.leads, { enabled: admin });
 
+  // Each failed load is a new error object, so the notice shows once per failure.
+  const loadError = leads.isError ? leads.error : null;
   useEffect(() => {
-    if (leads.isError && !isSessionError(leads.error)) {
+    if (loadError && !isSessionError(loadError)) {
       toast.error(adminText('admin.error'), {
         id: 'leads-load-error',
         description: adminText('admin.leads.loadError'),
       });
     }
-  }, [leads.isError, leads.errorUpdatedAt]);
+  }, [loadError]);
 
   if (!admin) return <Checking />;
   return (

@@ -58,7 +58,7 @@ const inputClass =
   'mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3 py-2.5 text-base focus:border-teal-700 focus:outline-none';
 
 /**
- * The request dialog (spec 2.13) for a team: the patient's details, then status, assignment,
+ * The request dialog for a team: the patient's details, then status, assignment,
  * follow-up and notes with a save that only goes through if nobody changed the request since it
  * was opened (else it explains who changed what, and offers to re-apply on top), the request's
  * timeline and its duplicates. Edits are kept in localStorage until the database has them, so a
@@ -244,6 +244,8 @@ export function RequestDialog({
   const set = (patch: Partial<RequestEdits>) => setEdits((current) => ({ ...current, ...patch }));
 
   return (
+    // A click on the backdrop closes, as Escape does natively for keyboard users.
+    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       onClose={onClose}

@@ -25,11 +25,18 @@ export function RequestList({ rows, fresh, staffNames, duplicates, onOpen }: Req
   const listRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
 
-  // The list starts below the header, counters, chart and filters, whose height can change.
+  // The list starts below the header, counters, chart and filters, whose height can change; any
+  // such change resizes the body, so the offset is measured again then (and once at mount).
   useLayoutEffect(() => {
-    const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - offset) > 1) setOffset(top);
-  });
+    const measure = () => {
+      const top = (listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
+      setOffset((current) => (Math.abs(top - current) > 1 ? top : current));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
 
   const virtualizer = useWindowVirtualizer({
     count: rows.length,

@@ -1,5 +1,5 @@
 /**
- * The back office's reads and writes (spec section 7, calls 7–12) through the one supabase-js
+ * The back office's reads and writes (docs/admin.md "For developers") through the one supabase-js
  * client. Lists are read in pages of 1,000 rows, the most a hosted project returns per request
  * (config.toml max_rows), so 10,000 requests load in full.
  */

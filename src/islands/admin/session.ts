@@ -1,5 +1,5 @@
 /**
- * Staff sessions in the browser (spec sections 4, 6 and 7, calls 3–6). Every decision is the
+ * Staff sessions in the browser (docs/admin.md, docs/local-stack.md "Staff access"). Every decision is the
  * database's: `is_admin` answers for the signed-in (anonymous) user. The localStorage flag and
  * username are only a hint for the greeting.
  */
@@ -73,7 +73,7 @@ export async function checkAdmin(): Promise<AdminCheck> {
   return isAdmin === true ? { kind: 'admin', userId: session.user.id } : { kind: 'not-admin' };
 }
 
-/** Local sign-out that never throws (spec: 401/403/404 on sign-out are ignored). */
+/** Local sign-out that never throws: a 401/403/404 on sign-out means the session is already gone. */
 export async function signOutQuietly(): Promise<void> {
   try {
     await supabase.auth.signOut();
@@ -82,7 +82,7 @@ export async function signOutQuietly(): Promise<void> {
   }
 }
 
-/** Logout (spec call 5): admin_logout with errors ignored, then sign-out, then the login page. */
+/** Logout: admin_logout with errors ignored, then sign-out, then the login page. */
 export async function logout(): Promise<void> {
   leaving = true;
   try {

@@ -14,7 +14,7 @@ const RECHECK_AT_MOST_EVERY_MS = 10_000;
 const DENIED_NOTICE_MS = 1500;
 
 /**
- * The access check of every admin screen (spec section 6): no session → login; not an admin →
+ * The access check of every admin screen: no session → login; not an admin →
  * "ليس لديك صلاحية الوصول" and login; any error → login. While the screen stays open the check is
  * repeated (every minute, on focus, on sign-out elsewhere), so an expired or revoked session ends
  * on the login page with a message. A failed re-check from a network blip does not sign anyone out.

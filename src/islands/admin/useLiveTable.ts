@@ -25,7 +25,7 @@ function staffChange<Row>(payload: StaffBroadcast): RealtimeChange<Row> {
 const RELOAD_AFTER_MS = 400;
 
 /**
- * Keeps a loaded table live (spec section 7, call 12): each change of `table` carries the whole
+ * Keeps a loaded table live: each change of `table` carries the whole
  * row and is applied to the cached list in place, so one edit costs one small message per open
  * dashboard instead of a reload of every row. Subscribes with the admin's own token: joining
  * the private staff topic is allowed only to a live admin session (Realtime Authorization).

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { supabase } from '~/lib/supabase.ts';
 
 export interface IndexNowProps {
-  /** The ten page addresses of spec call 13, absolute. */
+  /** The ten page addresses google-indexing accepts, absolute. */
   urls: string[];
   loginHref: string;
   dashboardHref: string;
@@ -33,7 +33,7 @@ const formatArabic = (date: Date) =>
   }).format(date);
 
 /**
- * The indexing page (spec 2.10), made safe: it spends the site's indexing quota, so only an admin
+ * The indexing page, made safe: it spends the site's indexing quota, so only an admin
  * with a live session may use it (the edge function checks again on the server).
  */
 export default function IndexNow({ urls, loginHref, dashboardHref, strings }: IndexNowProps) {

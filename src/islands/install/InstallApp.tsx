@@ -32,7 +32,7 @@ const isStandalone = () =>
   (navigator as Navigator & { standalone?: boolean }).standalone === true;
 
 /**
- * The install page (spec 2.9): "already installed" when running as the installed app or after the
+ * The install page: "already installed" when running as the installed app or after the
  * appinstalled event; an install button when the browser offered a prompt (used once, then
  * cleared); otherwise the manual steps for Android and iPhone, which is also the HTML without
  * JavaScript.

@@ -120,6 +120,8 @@ export default function OfferRegistration({
   return (
     <>
       <ToastStack toasts={toasts} dismiss={dismiss} closeLabel={s('form.toast.close')} />
+      {/* A click on the backdrop closes, as Escape does natively for keyboard users. */}
+      {/* eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions */}
       <dialog
         ref={dialogRef}
         aria-labelledby={`${uid}-title`}

@@ -1,6 +1,6 @@
 /**
- * How stored values read in the back office: statuses (unknown → new, spec section 4), travel
- * readiness and timing with the spec's fallbacks (section 3.2), destination slugs, services,
+ * How stored values read in the back office: statuses (unknown → new), travel readiness and
+ * timing with their fallbacks (older rows may hold free text), destination slugs, services,
  * sources and phone numbers.
  */
 import { countryFromPhone } from '~/lib/phone.ts';
@@ -16,7 +16,7 @@ export const requestStatuses: readonly RequestStatus[] = [
   'cancelled',
 ];
 
-/** The source the offer page records (spec 2.14). */
+/** The source the offer page records. */
 export const OFFER_PAGE_SOURCE = 'hair-transplant-offer-page';
 
 /** A status as the dashboard treats it: anything unknown counts as new. */
@@ -30,7 +30,7 @@ export function statusLabel(status: string | null | undefined): string {
   return adminText(`admin.status.${statusOf(status)}`);
 }
 
-/** yes and no as stored, anything else maybe (spec 3.2). */
+/** yes and no as stored, anything else maybe (older rows may hold free text). */
 export function readinessOf(value: string | null | undefined): Readiness {
   return value === 'yes' || value === 'no' ? value : 'maybe';
 }
@@ -39,7 +39,7 @@ export function readinessLabel(value: string | null | undefined): string {
   return adminText(`admin.readiness.${readinessOf(value)}`);
 }
 
-/** urgent, thisMonth and nextMonth as stored, anything else flexible (spec 3.2). */
+/** urgent, thisMonth and nextMonth as stored, anything else flexible (older rows may hold free text). */
 export function timingOf(value: string | null | undefined): Timing {
   return value === 'urgent' || value === 'thisMonth' || value === 'nextMonth' ? value : 'flexible';
 }

@@ -1,6 +1,6 @@
 /**
  * Applies one realtime change to a loaded list at once, so a new lead shows before the list's
- * reload (spec: "any change reloads the list") has brought the authoritative rows.
+ * reload (any change reloads the list) has brought the authoritative rows.
  */
 
 export interface RealtimeChange<Row> {

@@ -1,5 +1,5 @@
 /**
- * Data-fetching rules of the back office (spec section 7): 3 retries with a back-off from 1 s
+ * Data-fetching rules of the back office: 3 retries with a back-off from 1 s
  * doubling up to 30 s, refetch on focus and on reconnect, cached data dropped after 5 minutes.
  * A refused request (the admin session is gone) is never retried: the guard sends the user to login.
  */

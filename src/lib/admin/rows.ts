@@ -1,4 +1,4 @@
-/** The rows the back office reads (spec section 3), as supabase-js returns them. */
+/** The rows the back office reads (src/lib/database.types.ts), as supabase-js returns them. */
 import type { Enums, Tables } from '~/lib/database.types.ts';
 
 export type ContactRequest = Tables<'contact_requests'>;
@@ -15,7 +15,7 @@ export interface StaffAccount {
 export type Readiness = Enums<'travel_readiness'>;
 export type Timing = Enums<'appointment_timing'>;
 
-/** The offer-leads table's columns (spec 3.1: "the admin view lists …"). */
+/** The offer-leads table's columns, as the admin view lists them. */
 export const OFFER_LEAD_COLUMNS =
   'id, name, phone, country_code, country, source, utm_campaign, utm_source, utm_medium, created_at';
 
