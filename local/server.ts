@@ -5,6 +5,7 @@ import { handleAuth, type AuthOptions } from './auth.ts';
 import type { LocalConfig } from './config.ts';
 import type { Database } from './db.ts';
 import { FunctionsHost } from './functions.ts';
+import { requestStarted } from './hash-gate.ts';
 import {
   BodyTooLarge,
   ClientGone,
@@ -108,6 +109,10 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     res.on('error', () => {});
     req.on('error', () => {});
+    // Password hashing waits for requests in flight (local/hash-gate.ts).
+    const finished = requestStarted();
+    res.on('finish', finished);
+    res.on('close', finished);
     let logged = false;
     const logLine = (suffix = '') => {
       if (logged) return;
