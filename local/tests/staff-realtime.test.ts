@@ -41,7 +41,7 @@ async function join(
   const received: Broadcast[] = [];
   const channel = subscriber
     .channel(`staff:${table}`, { config: { private: isPrivate } })
-    .on('broadcast', { event: '*' }, (message) => received.push(message as Broadcast));
+    .on('broadcast', { event: '*' }, (message) => received.push(message as unknown as Broadcast));
   const status = await new Promise<string>((resolveStatus) => {
     const timer = setTimeout(() => resolveStatus('TIMED_OUT'), 15_000);
     channel.subscribe((state) => {
