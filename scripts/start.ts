@@ -281,6 +281,8 @@ async function main(): Promise<void> {
       `  Supabase API ready at ${stack.url}`,
       `  Database: ${databaseUrl ? 'DATABASE_URL' : `PGlite in ${dataDir}/pglite (kept across restarts)`}`,
       `  Mail outbox: ${dataDir}/outbox/`,
+      `  API keys: publishable ${stack.publishableKey} (or the legacy anon JWT),`,
+      `            secret ${stack.secretKey} (or the legacy service_role JWT); local/keys.ts`,
       '',
       'Create an admin:  npm run admin -- create <username>',
       'Then sign in at   ' + `${siteUrl}/admin/login`,
