@@ -297,6 +297,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      request_tallies: {
+        Args: never;
+        Returns: Json;
+      };
       update_request: {
         Args: { _changes: Json; _expected_version: number; _id: string };
         Returns: unknown;

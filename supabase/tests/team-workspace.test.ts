@@ -325,6 +325,12 @@ describe.each(backends)('team workspace on $name', (backend) => {
       `select count(*)::int as n from public.request_events`,
     );
     expect(rows[0]!.n).toBe(0);
+    // The kept counters follow erasures too.
+    const counters = await as(db, sara, async (tx) => {
+      const { rows: page } = await tx.query<{ page: Page }>(`select public.request_page() as page`);
+      return page[0]!.page.counters;
+    });
+    expect(counters).toMatchObject({ total: 0, new: 0, completed: 0, unassigned: 0 });
   });
 
   it('shows staff accounts to admins only', async () => {
