@@ -10,6 +10,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const E2E_API_PORT = process.env['E2E_API_PORT'] ?? '54329';
 const E2E_SITE_DIR = '.data/e2e-dist';
+/** A second build with the real date, for the build-output checks of ended offers. */
+const E2E_TODAY_DIR = '.data/e2e-dist-today';
 /** The build's "now" for offers; see the build step. */
 const OFFERS_NOW = '2025-10-25T12:00:00Z';
 
@@ -53,6 +55,18 @@ const steps: Step[] = [
       '--reporter=json',
       '--outputFile=reports/vitest.json',
     ],
+  },
+  // The same build as of today, as production builds it: an offer that has ended must be out of the
+  // sitemap, noindex and linked from nowhere (tests/build/site.test.ts, "offers").
+  {
+    name: 'build the site as of today (ended offers)',
+    command: ['npx', 'astro', 'build', '--outDir', E2E_TODAY_DIR],
+    env: { PUBLIC_SUPABASE_URL: `http://127.0.0.1:${E2E_API_PORT}` },
+  },
+  {
+    name: 'build-output tests on the build as of today (vitest)',
+    command: ['npx', 'vitest', 'run', 'tests/build/site.test.ts'],
+    env: { SITE_DIST: E2E_TODAY_DIR },
   },
   { name: 'browser tests (playwright)', command: ['npx', 'playwright', 'test'] },
 ];

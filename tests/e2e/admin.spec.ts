@@ -163,6 +163,8 @@ test.describe('admin back office', () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
 
     const visitor = await visitorPage(browser);
+    // Registration exists while the offer runs (it ended on 28 Oct 2025; tests/e2e/offer-ended.spec.ts).
+    await visitor.page.clock.install({ time: new Date('2025-10-26T09:00:00Z') });
     await visitor.page.goto('/hair-transplant-offer');
     await waitForIslands(visitor.page);
     await visitor.page.getByTestId('offer-badge').click();
