@@ -41,6 +41,8 @@ function request(patch: Partial<ContactRequest>): ContactRequest {
     utm_medium: null,
     utm_source: null,
     utm_term: null,
+    policy_version: null,
+    consented_at: null,
     ...patch,
   };
 }
