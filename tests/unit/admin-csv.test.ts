@@ -82,6 +82,8 @@ describe('CSV documents', () => {
       utm_medium: 'cpc',
       utm_source: 'google',
       utm_term: null,
+      policy_version: '1.0',
+      consented_at: '2025-11-20T10:00:00Z',
     };
     const rows: ContactRequest[] = [
       { ...base, id: 'r2', name: 'ثاني', phone: '966501234567', status: 'in_progress' },
