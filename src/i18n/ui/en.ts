@@ -361,9 +361,10 @@ export const en = {
   'common.currency.EUR': '€',
   'common.currency.USD': '$',
   // Issue 17: the remembered other language is offered, never forced (src/components/ui/LanguageOffer.astro).
-  // The link is written in the language it leads to, like nav.toggleLanguage.
+  // The link is written in the language it leads to, like nav.toggleLanguage; its name starts with
+  // the visible text (axe: label-content-name-mismatch).
   'langOffer.link': 'العربية؟',
-  'langOffer.linkLabel': 'اقرأ هذه الصفحة بالعربية',
+  'langOffer.linkLabel': 'العربية؟ اقرأ هذه الصفحة بالعربية',
   'langOffer.dismiss': 'Hide the Arabic suggestion',
   // Issue 17: each blog category page has its own search description (one URL, one description).
   'blogSeo.description.hair-transplant':
