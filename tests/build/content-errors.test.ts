@@ -386,6 +386,32 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
   });
 
+  it('refuses a draft in one language only', () => {
+    const run = withMistake((dir) =>
+      replace(dir, 'blog/ar/dhi-technique-guide.mdx', /^date: (.*)$/m, 'date: $1\ndraft: true'),
+    );
+    expect(run.status).toBe(1);
+    expect(run.output).toMatch(
+      /blog\/ar\/dhi-technique-guide\.mdx:5: this article and its twin \S*blog\/en\/dhi-technique-guide\.mdx differ in "draft:" or "publishDate:"/,
+    );
+  });
+
+  it('refuses a published article that lists a scheduled one as related', () => {
+    const run = withMistake((dir) => {
+      for (const lang of ['ar', 'en'])
+        replace(
+          dir,
+          `blog/${lang}/hair-technique-comparison.mdx`,
+          /^date: (.*)$/m,
+          'date: $1\npublishDate: 2999-01-01',
+        );
+    });
+    expect(run.status).toBe(1);
+    expect(run.output).toMatch(
+      /blog\/en\/dhi-technique-guide\.mdx:\d+: "related" names "hair-technique-comparison", but there is no published English article/,
+    );
+  });
+
   it('explains broken YAML', () => {
     const run = withMistake((dir) =>
       replace(dir, 'gallery.yaml', /^(- id: .*)$/m, "$1\n  caption: { ar: 'صورة', en: 'A photo }"),

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { waitForIslands } from './helpers.ts';
+import { expectNoSeriousA11yIssues, waitForIslands } from './helpers.ts';
 
 /**
  * A URL is its language (src/components/ui/LanguageOffer.astro): having chosen English once, an
@@ -36,5 +36,20 @@ test.describe('language of a URL', () => {
     await page.reload();
     await expect(page.locator('[data-lang-offer]')).toBeHidden();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  });
+
+  test('the offer shown passes axe on both homes', async ({ page }) => {
+    // axe over a whole home page is slow on a loaded machine; the default 30 s is not about behaviour.
+    test.setTimeout(240_000);
+    for (const [chosen, url] of [
+      ['en', '/'],
+      ['ar', '/en/'],
+    ] as const) {
+      await page.goto(url);
+      await page.evaluate((lang) => localStorage.setItem('rihla:lang', lang), chosen);
+      await page.goto(url);
+      await expect(page.locator('[data-lang-offer]')).toBeVisible();
+      await expectNoSeriousA11yIssues(page);
+    }
   });
 });

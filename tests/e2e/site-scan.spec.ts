@@ -21,14 +21,15 @@ const unlisted = [
   '/admin/login',
 ];
 
+// Sitemap paths are the canonical ones: no trailing slash except the homes.
 const scrolled = new Set([
   '/',
   '/en/',
-  '/hair-transplant-turkey/',
-  '/blog/dhi-technique-guide/',
-  '/hair-transplant-offer/',
-  '/destinations/syria/',
-  '/common-mistakes/',
+  '/hair-transplant-turkey',
+  '/blog/dhi-technique-guide',
+  '/hair-transplant-offer',
+  '/destinations/syria',
+  '/common-mistakes',
 ]);
 
 test.describe.configure({ mode: 'parallel' });

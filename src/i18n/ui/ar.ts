@@ -388,9 +388,10 @@ export const ar = {
     'قصص رواها لنا مرضانا بعد عودتهم، ننقلها كما وصلتنا مع التقييم الذي أعطوه. تختلف النتائج من شخص لآخر.',
   'testimonials.ratingShort': '{rating}/5',
   // Issue 17: the remembered other language is offered, never forced (src/components/ui/LanguageOffer.astro).
-  // The link is written in the language it leads to, like nav.toggleLanguage.
+  // The link is written in the language it leads to, like nav.toggleLanguage; its name starts with
+  // the visible text (axe: label-content-name-mismatch).
   'langOffer.link': 'English?',
-  'langOffer.linkLabel': 'Read this page in English',
+  'langOffer.linkLabel': 'English? Read this page in English',
   'langOffer.dismiss': 'إخفاء اقتراح اللغة الإنجليزية',
   // Issue 17: each blog category page has its own search description (one URL, one description).
   'blogSeo.description.hair-transplant':

@@ -402,9 +402,10 @@ export const en = {
     'Stories our patients told us after their return, passed on as we received them, with the rating they gave. Results vary from person to person.',
   'testimonials.ratingShort': '{rating}/5',
   // Issue 17: the remembered other language is offered, never forced (src/components/ui/LanguageOffer.astro).
-  // The link is written in the language it leads to, like nav.toggleLanguage.
+  // The link is written in the language it leads to, like nav.toggleLanguage; its name starts with
+  // the visible text (axe: label-content-name-mismatch).
   'langOffer.link': 'العربية؟',
-  'langOffer.linkLabel': 'اقرأ هذه الصفحة بالعربية',
+  'langOffer.linkLabel': 'العربية؟ اقرأ هذه الصفحة بالعربية',
   'langOffer.dismiss': 'Hide the Arabic suggestion',
   // Issue 17: each blog category page has its own search description (one URL, one description).
   'blogSeo.description.hair-transplant':
