@@ -185,7 +185,6 @@ describe('a flood from one address', () => {
     const bot = clientAt('127.0.0.6');
     const patient = clientAt('127.0.0.7');
     const statuses: number[] = [];
-    let patientDone = false;
     const flood = (async () => {
       for (let i = 0; i < 40; i++) {
         // A new phone number each time, and a forged forwarding header: neither helps.
@@ -198,7 +197,7 @@ describe('a flood from one address', () => {
     })();
     const patientLead = lead({ name: 'Patient Elsewhere' });
     const { error } = await patient.from('offer_leads').insert(patientLead);
-    patientDone = error === null;
+    const patientDone = error === null;
     await flood;
     expect(patientDone).toBe(true);
     expect(statuses.filter((status) => status === 201)).toHaveLength(5);

@@ -89,7 +89,8 @@ const noBidi = (text: string) =>
 const visibleLength = (text: string) =>
   codePoints(
     text.replace(
-      /[\s\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0]/g,
+      // eslint-disable-next-line no-misleading-character-class -- the class lists invisible and combining characters on purpose, one by one
+      /[\s\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0]/gu,
       '',
     ),
   );

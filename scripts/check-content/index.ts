@@ -1,3 +1,5 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- this checker walks the collections' own zod
+   schemas and parsed YAML/front matter generically; their shapes are whatever src/content.config.ts says. */
 /**
  * `npm run check:content [-- --dir <content dir>]`: the editors' safety net (docs/content.md). Reads
  * every content file without building the site and refuses, with one plain-language line per

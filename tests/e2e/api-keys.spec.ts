@@ -19,7 +19,7 @@ const supabaseUmd = createRequire(import.meta.url).resolve(
 
 /** How many records under the data dir's outbox/ or indexing/ mention `marker` (tests run in parallel). */
 function recordsMentioning(folder: string, marker: string): number {
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync(join(dataDir, folder)).filter((name) => name.endsWith('.json'));
   } catch {
