@@ -195,4 +195,8 @@ export const adminAr = {
   'admin.leads.page': 'صفحة {page} من {pages}',
   'admin.leads.previous': 'السابق',
   'admin.leads.next': 'التالي',
+  // Issue 12: a number the forms could not attribute to a country (stored without a code), and
+  // readiness/timing on leads whose form never asked them (offer registrations).
+  'admin.phone.noCountry': 'بلا رمز دولة',
+  'admin.notAsked': 'لم يُسأل',
 } as const;

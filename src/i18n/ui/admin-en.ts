@@ -197,4 +197,7 @@ export const adminEn = {
   'admin.leads.page': 'Page {page} of {pages}',
   'admin.leads.previous': 'Previous',
   'admin.leads.next': 'Next',
+  // Issue 12: see admin-ar.ts.
+  'admin.phone.noCountry': 'No country code',
+  'admin.notAsked': 'Not asked',
 } as const satisfies Record<keyof typeof adminAr, string>;

@@ -70,6 +70,11 @@ export const RequestCard = memo(function RequestCard({ request, fresh, onOpen }:
             <Phone className="size-3.5" aria-hidden="true" />
             {displayPhone(request.phone, request.country_code)}
           </a>
+          {!request.country_code && (
+            <span className="ms-2 align-middle">
+              <Badge>{adminText('admin.phone.noCountry')}</Badge>
+            </span>
+          )}
         </Field>
         <Field label={adminText('admin.request.email')}>
           {request.email ? (

@@ -132,6 +132,11 @@ export function RequestDialog({ request, onClose }: RequestDialogProps) {
               >
                 {displayPhone(request.phone, request.country_code)}
               </a>
+              {!request.country_code && (
+                <span className="ms-2 align-middle">
+                  <Badge>{adminText('admin.phone.noCountry')}</Badge>
+                </span>
+              )}
             </Field>
             <Field label={adminText('admin.request.email')}>
               {request.email ? (
