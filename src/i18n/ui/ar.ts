@@ -344,6 +344,10 @@ export const ar = {
   'common.breadcrumb': 'مسار التنقل',
   'common.currency.EUR': '€',
   'common.currency.USD': '$',
+  // Issue 12 (slow phones): the consultation form before its script has arrived.
+  'early.loading': 'لحظة، نجهّز النموذج…',
+  'early.stillLoading':
+    'ما زال النموذج يتحمّل. بياناتك محفوظة، ويمكنك إرسالها إلينا مباشرة على واتساب.',
 } as const;
 
 export type UiKey = keyof typeof ar;

@@ -360,4 +360,8 @@ export const en = {
   'common.breadcrumb': 'Breadcrumb',
   'common.currency.EUR': '€',
   'common.currency.USD': '$',
+  // Issue 12 (slow phones): the consultation form before its script has arrived.
+  'early.loading': 'One moment, the form is getting ready…',
+  'early.stillLoading':
+    'The form is still loading. What you typed is kept; you can also send it to us on WhatsApp.',
 } as const satisfies Record<UiKey, string>;

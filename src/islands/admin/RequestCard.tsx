@@ -97,10 +97,14 @@ export const RequestCard = memo(function RequestCard({ request, fresh, onOpen }:
           </Field>
         )}
         <Field label={adminText('admin.request.readiness')}>
-          {readinessLabel(request.ready_to_travel)}
+          {request.ready_to_travel
+            ? readinessLabel(request.ready_to_travel)
+            : adminText('admin.notAsked')}
         </Field>
         <Field label={adminText('admin.request.timing')}>
-          {timingLabel(request.appointment_time)}
+          {request.appointment_time
+            ? timingLabel(request.appointment_time)
+            : adminText('admin.notAsked')}
         </Field>
         <Field label={adminText('admin.request.date')}>
           <time dateTime={request.created_at}>{formatRequestDate(request.created_at)}</time>

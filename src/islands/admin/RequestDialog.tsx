@@ -158,10 +158,14 @@ export function RequestDialog({ request, onClose }: RequestDialogProps) {
               {request.country ? <UserText>{request.country}</UserText> : <Missing />}
             </Field>
             <Field label={adminText('admin.request.readiness')}>
-              {readinessLabel(request.ready_to_travel)}
+              {request.ready_to_travel
+                ? readinessLabel(request.ready_to_travel)
+                : adminText('admin.notAsked')}
             </Field>
             <Field label={adminText('admin.request.timing')}>
-              {timingLabel(request.appointment_time)}
+              {request.appointment_time
+                ? timingLabel(request.appointment_time)
+                : adminText('admin.notAsked')}
             </Field>
             <Field label={adminText('admin.request.countries')}>
               {request.preferred_countries.length ? (

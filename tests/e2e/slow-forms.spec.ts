@@ -1,0 +1,148 @@
+/**
+ * Issue 12: a patient on a slow phone never waits blind and never loses what they typed. The
+ * islands' scripts are held back by the test (as a thin connection does), and the server HTML must
+ * already take typing and answer presses; once the script arrives, nothing typed is lost and one
+ * lead is stored.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { rowsNamed, uniqueName } from './backend.ts';
+
+// A service worker would answer the script requests before page.route() sees them.
+test.use({ serviceWorkers: 'block' });
+
+/** Holds back requests matching `pattern` until `release()` is called. */
+async function holdBack(page: Page, pattern: RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const hydrated = (page: Page, selector: string) =>
+  expect(page.locator(`${selector}[data-hydrated]`)).toBeAttached({ timeout: 20_000 });
+
+test('typing before the home form hydrates is kept, and submit stores one lead with it', async ({
+  page,
+}) => {
+  const release = await holdBack(page, /\/_astro\/LeadForm[^/]*\.js/);
+  const name = uniqueName('قبل التحميل');
+  await page.goto('/');
+  const form = page.getByTestId('lead-form-wizard');
+  await form.getByLabel('الاسم الكامل').fill(name);
+  await form.getByLabel('رقم الهاتف (واتساب)').fill('٠٥٠ ١٢٣ ٤٥٦٧');
+  await expect(form).not.toHaveAttribute('data-hydrated');
+  release();
+  await hydrated(page, '[data-testid="lead-form-wizard"]');
+  await expect(form.getByLabel('الاسم الكامل')).toHaveValue(name);
+  await expect(form.getByLabel('رقم الهاتف (واتساب)')).toHaveValue('0501234567');
+
+  await form.getByRole('button', { name: 'التالي' }).click();
+  await form.getByRole('combobox', { name: 'العلاج المطلوب' }).selectOption('hair-transplant');
+  await form.getByRole('button', { name: 'التالي' }).click();
+  // Readiness and timing are optional: send straight away.
+  await form.getByRole('button', { name: 'أرسل طلب الاستشارة' }).click();
+  await expect(page.getByText('شكراً لتواصلك معنا!')).toBeVisible();
+  await page.waitForURL(/\/thank-you\/?$/, { timeout: 20_000 });
+  const rows = await rowsNamed('offer_leads', name);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({
+    phone: '966501234567',
+    country_code: '+966',
+    service: 'hair-transplant',
+    ready_to_travel: 'maybe',
+    appointment_time: 'flexible',
+  });
+});
+
+test('"التالي" answers before hydration, and the island carries the press out', async ({
+  page,
+}) => {
+  const release = await holdBack(page, /\/_astro\/LeadForm[^/]*\.js/);
+  await page.goto('/');
+  const form = page.getByTestId('lead-form-wizard');
+  const early = page.locator('[data-lead-early]').first();
+  await form.getByRole('button', { name: 'التالي' }).click();
+  await expect(early).toHaveText('الرجاء إدخال الاسم');
+  await expect(form.getByLabel('الاسم الكامل')).toBeFocused();
+  await form.getByLabel('الاسم الكامل').fill('سارة');
+  await form.getByLabel('رقم الهاتف (واتساب)').fill('0501234567');
+  await form.getByRole('button', { name: 'التالي' }).click();
+  await expect(early).toHaveText('لحظة، نجهّز النموذج…');
+  release();
+  await expect(form.getByTestId('wizard-progress')).toHaveText('الخطوة 2 من 3', {
+    timeout: 20_000,
+  });
+  await expect(early).toBeHidden();
+  await form.getByRole('button', { name: 'السابق' }).click();
+  await expect(form.getByLabel('الاسم الكامل')).toHaveValue('سارة');
+});
+
+test('a reload keeps what was typed; back from /thank-you shows a fresh form', async ({ page }) => {
+  const name = uniqueName('رجوع');
+  await page.goto('/');
+  await hydrated(page, '[data-testid="lead-form-wizard"]');
+  const form = page.getByTestId('lead-form-wizard');
+  await form.getByLabel('الاسم الكامل').fill(name);
+  await form.getByLabel('رقم الهاتف (واتساب)').fill('0551234567');
+  await page.reload();
+  await hydrated(page, '[data-testid="lead-form-wizard"]');
+  await expect(form.getByLabel('الاسم الكامل')).toHaveValue(name);
+  await expect(form.getByLabel('رقم الهاتف (واتساب)')).toHaveValue('0551234567');
+
+  await form.getByRole('button', { name: 'التالي' }).click();
+  await form.getByRole('combobox', { name: 'العلاج المطلوب' }).selectOption('hair-transplant');
+  await form.getByRole('button', { name: 'التالي' }).click();
+  await form.getByRole('button', { name: 'أرسل طلب الاستشارة' }).click();
+  await page.waitForURL(/\/thank-you\/?$/, { timeout: 20_000 });
+  await page.goBack();
+  await hydrated(page, '[data-testid="lead-form-wizard"]');
+  await expect(form.getByTestId('wizard-progress')).toHaveText('الخطوة 1 من 3');
+  await expect(form.getByLabel('الاسم الكامل')).toHaveValue('');
+  await expect(form.getByLabel('رقم الهاتف (واتساب)')).toHaveValue('');
+  expect(await rowsNamed('offer_leads', name)).toHaveLength(1);
+});
+
+test('the offer dialog opens at once with its script held back, and keeps what was typed', async ({
+  page,
+}) => {
+  const release = await holdBack(page, /\/_astro\/OfferRegistration[^/]*\.js/);
+  const name = uniqueName('عرض مبكر');
+  await page.goto('/hair-transplant-offer');
+  await page.getByTestId('offer-badge').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('الاسم الكامل').fill(name);
+  await dialog.getByLabel('رقم الهاتف مع رمز الدولة').fill('00966551234567');
+  await expect(dialog.getByTestId('offer-form')).not.toHaveAttribute('data-hydrated');
+  release();
+  await hydrated(page, '[data-testid="offer-form"]');
+  await expect(dialog.getByLabel('الاسم الكامل')).toHaveValue(name);
+  await dialog.getByRole('button', { name: 'سجل الآن' }).click();
+  await expect(page.getByText('تم التسجيل بنجاح!')).toBeVisible();
+  await page.waitForURL(/\/thank-you\/?$/, { timeout: 20_000 });
+  const rows = await rowsNamed('offer_leads', name);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ phone: '966551234567', country_code: '+966' });
+});
+
+test('an offer registration made before the script arrives is sent once it arrives', async ({
+  page,
+}) => {
+  const release = await holdBack(page, /\/_astro\/OfferRegistration[^/]*\.js/);
+  const name = uniqueName('عرض معلق');
+  await page.goto('/hair-transplant-offer');
+  await page.getByTestId('offer-badge').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('الاسم الكامل').fill(name);
+  await dialog.getByLabel('رقم الهاتف مع رمز الدولة').fill('0551234567');
+  await dialog.getByRole('button', { name: 'سجل الآن' }).click();
+  await expect(dialog.getByRole('button', { name: 'سجل الآن' })).toHaveAttribute('data-busy');
+  release();
+  await page.waitForURL(/\/thank-you\/?$/, { timeout: 20_000 });
+  const rows = await rowsNamed('offer_leads', name);
+  // A national number with no country picked is stored as typed, without a country code.
+  expect(rows).toEqual([expect.objectContaining({ phone: '0551234567', country_code: null })]);
+});
