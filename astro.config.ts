@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import securityHeaders from './src/integrations/security-headers.ts';
 import serviceWorker from './src/integrations/service-worker.ts';
+import arabicFontSubset from './src/styles/fonts-subset.ts';
 import clientDirectives from './src/integrations/client-directives/index.ts';
 
 /** Pages that must never be indexed: kept out of the sitemap (they are also `noindex`). */
@@ -31,6 +32,8 @@ export default defineConfig({
       i18n: { defaultLocale: 'ar', locales: { ar: 'ar', en: 'en' } },
       filter: (page) => !unlisted.test(new URL(page).pathname),
     }),
+    // Before the service worker, which precaches the font files.
+    arabicFontSubset(),
     serviceWorker(),
     securityHeaders(),
   ],

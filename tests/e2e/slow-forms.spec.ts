@@ -9,6 +9,8 @@ import { rowsNamed, uniqueName } from './backend.ts';
 
 // A service worker would answer the script requests before page.route() sees them.
 test.use({ serviceWorkers: 'block' });
+// Each test walks a whole form on a shared, loaded machine.
+test.describe.configure({ timeout: 60_000 });
 
 /** Holds back requests matching `pattern` until `release()` is called. */
 async function holdBack(page: Page, pattern: RegExp) {
@@ -44,7 +46,7 @@ test('typing before the home form hydrates is kept, and submit stores one lead w
   await form.getByRole('button', { name: 'التالي' }).click();
   // Readiness and timing are optional: send straight away.
   await form.getByRole('button', { name: 'أرسل طلب الاستشارة' }).click();
-  await expect(page.getByText('شكراً لتواصلك معنا!')).toBeVisible();
+  await expect(page.getByText('شكراً لتواصلك معنا!')).toBeVisible({ timeout: 20_000 });
   await page.waitForURL(/\/thank-you\/?$/, { timeout: 20_000 });
   const rows = await rowsNamed('offer_leads', name);
   expect(rows).toHaveLength(1);
@@ -121,7 +123,7 @@ test('the offer dialog opens at once with its script held back, and keeps what w
   await hydrated(page, '[data-testid="offer-form"]');
   await expect(dialog.getByLabel('الاسم الكامل')).toHaveValue(name);
   await dialog.getByRole('button', { name: 'سجل الآن' }).click();
-  await expect(page.getByText('تم التسجيل بنجاح!')).toBeVisible();
+  await expect(page.getByText('تم التسجيل بنجاح!')).toBeVisible({ timeout: 20_000 });
   await page.waitForURL(/\/thank-you\/?$/, { timeout: 20_000 });
   const rows = await rowsNamed('offer_leads', name);
   expect(rows).toHaveLength(1);
