@@ -11,6 +11,8 @@
  * Measured: 42.8 → 16.3 KB (400) and 44.3 → 17.1 KB (700); see docs/decisions.md.
  */
 import type { AstroIntegration } from 'astro';
+import type SubsetFont from 'subset-font';
+import { createRequire } from 'node:module';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,8 +66,9 @@ export default function arabicFontSubset(): AstroIntegration {
         const root = fileURLToPath(dir);
         const faces = files(root, /^ibm-plex-sans-arabic-arabic-\d+-normal\.[\w-]+\.woff2$/);
         if (!faces.length) return;
-        // subset-font (harfbuzz wasm) is a build-time tool only; loaded here, never in a page.
-        const { default: subsetFont } = await import('subset-font');
+        // subset-font (harfbuzz wasm) is a build-time tool only; required here, outside Vite's
+        // module runner (closed by the time this hook runs), never in a page.
+        const subsetFont = createRequire(import.meta.url)('subset-font') as typeof SubsetFont;
         const text = keptCharacters(root);
         for (const face of faces) {
           const before = readFileSync(face);
