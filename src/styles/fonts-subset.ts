@@ -8,7 +8,8 @@
  * included, with the Persian letters Gulf names use), plus every other Arabic character found in
  * the built pages and scripts. Shaping tables (joining forms, ligatures) are kept by hb-subset for
  * those characters. A character outside the subset falls back to the phone's font, glyph by glyph.
- * Measured: 42.8 → 16.3 KB (400) and 44.3 → 17.1 KB (700); see docs/decisions.md.
+ * The Latin faces (digits, prices, Latin words on Arabic pages) are cut to what Arabic pages show.
+ * Measured on the built site: see docs/decisions.md.
  */
 import type { AstroIntegration } from 'astro';
 import type SubsetFont from 'subset-font';
@@ -58,19 +59,49 @@ export function keptCharacters(root: string): string {
   return [...kept].join('');
 }
 
+/**
+ * Latin characters an Arabic page shows in Plex (its Latin faces cover digits, prices, phone
+ * numbers and the few Latin words): the text and placeholders of the Arabic pages (not /en/), plus
+ * ASCII digits and punctuation for what visitors type. Latin letters typed into a form on an Arabic
+ * page that no page shows fall back to the phone's font.
+ */
+export function latinOnArabicPages(root: string): string {
+  const kept = new Set<string>();
+  for (let code = 0x20; code <= 0x40; code++) kept.add(String.fromCodePoint(code));
+  for (const char of '[]_{}«»–—‘’“”…×•·\u00a0') kept.add(char);
+  const enRoot = join(root, 'en');
+  for (const file of files(root, /\.html$/)) {
+    if (file.startsWith(enRoot + '/')) continue;
+    const html = readFileSync(file, 'utf8');
+    const text = html
+      .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, ' ')
+      .replace(/<[^>]*\bplaceholder="([^"]*)"[^>]*>/g, ' $1 ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, ' ');
+    for (const char of text) if (char.codePointAt(0)! <= 0x24f) kept.add(char);
+  }
+  return [...kept].join('');
+}
+
 export default function arabicFontSubset(): AstroIntegration {
   return {
     name: 'rihla-arabic-font-subset',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const faces = files(root, /^ibm-plex-sans-arabic-arabic-\d+-normal\.[\w-]+\.woff2$/);
-        if (!faces.length) return;
+        const arabicFaces = files(root, /^ibm-plex-sans-arabic-arabic-\d+-normal\.[\w-]+\.woff2$/);
+        const latinFaces = files(root, /^ibm-plex-sans-arabic-latin-\d+-normal\.[\w-]+\.woff2$/);
+        if (!arabicFaces.length && !latinFaces.length) return;
         // subset-font (harfbuzz wasm) is a build-time tool only; required here, outside Vite's
         // module runner (closed by the time this hook runs), never in a page.
         const subsetFont = createRequire(import.meta.url)('subset-font') as typeof SubsetFont;
-        const text = keptCharacters(root);
-        for (const face of faces) {
+        const arabicText = keptCharacters(root);
+        const latinText = latinOnArabicPages(root);
+        const jobs = [
+          ...arabicFaces.map((face) => [face, arabicText] as const),
+          ...latinFaces.map((face) => [face, latinText] as const),
+        ];
+        for (const [face, text] of jobs) {
           const before = readFileSync(face);
           const after = await subsetFont(before, text, { targetFormat: 'woff2' });
           writeFileSync(face, after);

@@ -148,3 +148,37 @@ test('an offer registration made before the script arrives is sent once it arriv
   // A national number with no country picked is stored as typed, without a country code.
   expect(rows).toEqual([expect.objectContaining({ phone: '0551234567', country_code: null })]);
 });
+
+test('the floating button never covers a control or a form hint at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const targets: [string, string][] = [
+    ['/hair-transplant-offer', 'a:has-text("احجز عبر واتساب")'],
+    ['/hair-transplant-offer', '[data-offer-register]'],
+    ['/', '[data-testid="lead-form-wizard"] [id$="phone-hint"]'],
+    ['/', '[data-testid="lead-form-wizard"] [data-wizard-next]'],
+  ];
+  for (const [path, selector] of targets) {
+    await page.goto(path);
+    const all = page.locator(selector);
+    for (let index = 0; index < (await all.count()); index++) {
+      const target = all.nth(index);
+      // Bring the target to the bottom of the screen, where the floating button sits.
+      await target.evaluate((el) =>
+        window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 24),
+      );
+      await expect
+        .poll(
+          () =>
+            target.evaluate((el) => {
+              const fab = document.querySelector('details[data-fab]');
+              if (!fab || fab.hasAttribute('data-away')) return false;
+              const a = fab.querySelector('summary')!.getBoundingClientRect();
+              const b = el.getBoundingClientRect();
+              return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+            }),
+          { message: `${path} ${selector} #${index}` },
+        )
+        .toBe(false);
+    }
+  }
+});
