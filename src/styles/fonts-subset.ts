@@ -78,7 +78,8 @@ export function latinOnArabicPages(root: string): string {
       .replace(/<[^>]*\bplaceholder="([^"]*)"[^>]*>/g, ' $1 ')
       .replace(/<[^>]+>/g, ' ')
       .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, ' ');
-    for (const char of text) if (char.codePointAt(0)! <= 0x24f) kept.add(char);
+    // Everything but Arabic script; each face's unicode-range picks what it covers.
+    for (const char of text) if (!/[\u0600-\u06ff]/.test(char)) kept.add(char);
   }
   return [...kept].join('');
 }
