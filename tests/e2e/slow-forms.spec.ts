@@ -23,6 +23,14 @@ async function holdBack(page: Page, pattern: RegExp) {
   return release;
 }
 
+/**
+ * A Saudi mobile number no other test uses: the database limits leads per phone number, and other
+ * specs send 050 123 4567 many times.
+ */
+const uniqueMobile = () => `05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+const arabicDigits = (digits: string) =>
+  digits.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+
 const hydrated = (page: Page, selector: string) =>
   expect(page.locator(`${selector}[data-hydrated]`)).toBeAttached({ timeout: 20_000 });
 
@@ -31,15 +39,16 @@ test('typing before the home form hydrates is kept, and submit stores one lead w
 }) => {
   const release = await holdBack(page, /\/_astro\/LeadForm[^/]*\.js/);
   const name = uniqueName('قبل التحميل');
+  const mobile = uniqueMobile();
   await page.goto('/');
   const form = page.getByTestId('lead-form-wizard');
   await form.getByLabel('الاسم الكامل').fill(name);
-  await form.getByLabel('رقم الهاتف (واتساب)').fill('٠٥٠ ١٢٣ ٤٥٦٧');
+  await form.getByLabel('رقم الهاتف (واتساب)').fill(arabicDigits(mobile));
   await expect(form).not.toHaveAttribute('data-hydrated');
   release();
   await hydrated(page, '[data-testid="lead-form-wizard"]');
   await expect(form.getByLabel('الاسم الكامل')).toHaveValue(name);
-  await expect(form.getByLabel('رقم الهاتف (واتساب)')).toHaveValue('0501234567');
+  await expect(form.getByLabel('رقم الهاتف (واتساب)')).toHaveValue(mobile);
 
   await form.getByRole('button', { name: 'التالي' }).click();
   await form.getByRole('combobox', { name: 'العلاج المطلوب' }).selectOption('hair-transplant');
@@ -51,7 +60,7 @@ test('typing before the home form hydrates is kept, and submit stores one lead w
   const rows = await rowsNamed('offer_leads', name);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({
-    phone: '966501234567',
+    phone: `966${mobile.slice(1)}`,
     country_code: '+966',
     service: 'hair-transplant',
     ready_to_travel: 'maybe',
@@ -84,15 +93,16 @@ test('"التالي" answers before hydration, and the island carries the press 
 
 test('a reload keeps what was typed; back from /thank-you shows a fresh form', async ({ page }) => {
   const name = uniqueName('رجوع');
+  const mobile = uniqueMobile();
   await page.goto('/');
   await hydrated(page, '[data-testid="lead-form-wizard"]');
   const form = page.getByTestId('lead-form-wizard');
   await form.getByLabel('الاسم الكامل').fill(name);
-  await form.getByLabel('رقم الهاتف (واتساب)').fill('0551234567');
+  await form.getByLabel('رقم الهاتف (واتساب)').fill(mobile);
   await page.reload();
   await hydrated(page, '[data-testid="lead-form-wizard"]');
   await expect(form.getByLabel('الاسم الكامل')).toHaveValue(name);
-  await expect(form.getByLabel('رقم الهاتف (واتساب)')).toHaveValue('0551234567');
+  await expect(form.getByLabel('رقم الهاتف (واتساب)')).toHaveValue(mobile);
 
   await form.getByRole('button', { name: 'التالي' }).click();
   await form.getByRole('combobox', { name: 'العلاج المطلوب' }).selectOption('hair-transplant');
@@ -112,12 +122,13 @@ test('the offer dialog opens at once with its script held back, and keeps what w
 }) => {
   const release = await holdBack(page, /\/_astro\/OfferRegistration[^/]*\.js/);
   const name = uniqueName('عرض مبكر');
+  const mobile = uniqueMobile();
   await page.goto('/hair-transplant-offer');
   await page.getByTestId('offer-badge').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('الاسم الكامل').fill(name);
-  await dialog.getByLabel('رقم الهاتف مع رمز الدولة').fill('00966551234567');
+  await dialog.getByLabel('رقم الهاتف مع رمز الدولة').fill(`00966${mobile.slice(1)}`);
   await expect(dialog.getByTestId('offer-form')).not.toHaveAttribute('data-hydrated');
   release();
   await hydrated(page, '[data-testid="offer-form"]');
@@ -127,7 +138,7 @@ test('the offer dialog opens at once with its script held back, and keeps what w
   await page.waitForURL(/\/thank-you\/?$/, { timeout: 20_000 });
   const rows = await rowsNamed('offer_leads', name);
   expect(rows).toHaveLength(1);
-  expect(rows[0]).toMatchObject({ phone: '966551234567', country_code: '+966' });
+  expect(rows[0]).toMatchObject({ phone: `966${mobile.slice(1)}`, country_code: '+966' });
 });
 
 test('an offer registration made before the script arrives is sent once it arrives', async ({
@@ -135,18 +146,19 @@ test('an offer registration made before the script arrives is sent once it arriv
 }) => {
   const release = await holdBack(page, /\/_astro\/OfferRegistration[^/]*\.js/);
   const name = uniqueName('عرض معلق');
+  const mobile = uniqueMobile();
   await page.goto('/hair-transplant-offer');
   await page.getByTestId('offer-badge').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('الاسم الكامل').fill(name);
-  await dialog.getByLabel('رقم الهاتف مع رمز الدولة').fill('0551234567');
+  await dialog.getByLabel('رقم الهاتف مع رمز الدولة').fill(mobile);
   await dialog.getByRole('button', { name: 'سجل الآن' }).click();
   await expect(dialog.getByRole('button', { name: 'سجل الآن' })).toHaveAttribute('data-busy');
   release();
   await page.waitForURL(/\/thank-you\/?$/, { timeout: 20_000 });
   const rows = await rowsNamed('offer_leads', name);
   // A national number with no country picked is stored as typed, without a country code.
-  expect(rows).toEqual([expect.objectContaining({ phone: '0551234567', country_code: null })]);
+  expect(rows).toEqual([expect.objectContaining({ phone: mobile, country_code: null })]);
 });
 
 test('the floating button never covers a control or a form hint at 360 px', async ({ page }) => {

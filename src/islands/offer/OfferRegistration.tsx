@@ -253,7 +253,7 @@ export default function OfferRegistration({
                 }}
                 aria-invalid={Boolean(errors.phone)}
                 aria-describedby={`${field('phone')}-hint${errors.phone ? ` ${field('phone')}-error` : ''}`}
-                className={`${inputClass('phone')} text-start`}
+                className={`${inputClass('phone')} text-start placeholder:text-sm`}
               />
               <p id={`${field('phone')}-hint`} className="mt-1.5 text-sm text-muted">
                 {s('offer.dialog.phoneHint')}
