@@ -134,7 +134,7 @@ export default function LeadForm(props: LeadFormProps) {
     if (!pending || !draft.id) return;
     setPending(null);
     void onSubmit();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per pending press
+    // Deliberately keyed on the press alone: it runs once, with the adopted values.
   }, [pending, draft.id]);
 
   if (submission.status === 'success') {

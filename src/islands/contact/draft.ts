@@ -149,7 +149,7 @@ export function useLeadDraft(
     };
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+    // Deliberately once per mount (the hook reads the inputs as hydration left them).
   }, [storageKey]);
 
   useEffect(() => {

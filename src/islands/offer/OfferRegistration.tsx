@@ -149,7 +149,7 @@ export default function OfferRegistration({
     if (!pending || !hydrated) return;
     setPending(false);
     void onSubmit();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per pending press
+    // Deliberately keyed on the press alone: it runs once, with the adopted values.
   }, [pending, hydrated]);
 
   const sending = submission.status === 'sending';
