@@ -7,6 +7,7 @@ import deployEnv from './src/integrations/deploy-env.ts';
 import securityHeaders from './src/integrations/security-headers.ts';
 import static404 from './src/integrations/static-404.ts';
 import serviceWorker from './src/integrations/service-worker.ts';
+import arabicFontSubset from './src/styles/fonts-subset.ts';
 import clientDirectives from './src/integrations/client-directives/index.ts';
 import contentCheck from './src/integrations/content-check.ts';
 import { sitemapOptions } from './src/integrations/sitemap.ts';
@@ -37,6 +38,8 @@ export default defineConfig({
     mdx(),
     sitemap(sitemapOptions({ site: siteUrl, contentDir: 'content', exclude: endedOffers })),
     islandStyleInHead(),
+    // Before the service worker, which precaches the font files.
+    arabicFontSubset(),
     serviceWorker(),
     static404(),
     securityHeaders(),

@@ -74,7 +74,9 @@ export function contentSecurityPolicy(
     "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // The consultation form's no-JavaScript path submits to the agency's WhatsApp chat
+    // (src/components/sections/ConsultationForm.astro).
+    "form-action 'self' https://wa.me",
     "frame-ancestors 'none'",
     'upgrade-insecure-requests',
   ].join('; ');

@@ -8,12 +8,16 @@ import { site } from '~/config/site.ts';
 import type { Lang } from '~/i18n/index.ts';
 import type { UiKey } from '~/i18n/ui/ar.ts';
 import { Constants } from '~/lib/database.types.ts';
-import { composePhone, countryCodes, countryFromPhone, stripNonDigits } from '~/lib/phone.ts';
+import { countryCodes, normalizePhone } from '~/lib/phone.ts';
 import { formServices } from '~/lib/services.ts';
 
 /** The answers the database accepts (its enums), in the order the form shows them. */
 export const readinessOptions = Constants.public.Enums.travel_readiness;
 export const timingOptions = Constants.public.Enums.appointment_timing;
+
+/** What an unanswered readiness or timing question is stored as (the spec's defaults). */
+export const defaultReadiness: (typeof readinessOptions)[number] = 'maybe';
+export const defaultTiming: (typeof timingOptions)[number] = 'flexible';
 
 /** What the visitor types into the consultation form. */
 export interface LeadValues {
@@ -108,8 +112,15 @@ export function leadSchema(messages: FormMessages) {
     service: z.enum(formServices, message(messages, 'form.error.service')),
     preferredCountries: z.array(z.string()).check(z.maxLength(9)),
     notes: z.string().check(z.maxLength(NOTES_MAX, message(messages, 'form.error.notesMax'))),
-    readyToTravel: z.enum(readinessOptions, message(messages, 'form.error.readiness')),
-    appointmentTime: z.enum(timingOptions, message(messages, 'form.error.timing')),
+    // Optional (the spec requires only name, phone and service); skipped means the defaults below.
+    readyToTravel: z.union(
+      [z.literal(''), z.enum(readinessOptions)],
+      message(messages, 'form.error.readiness'),
+    ),
+    appointmentTime: z.union(
+      [z.literal(''), z.enum(timingOptions)],
+      message(messages, 'form.error.timing'),
+    ),
     website: z.string(),
   });
 }
@@ -131,7 +142,7 @@ export function validateLead(
   }
   // The stored number is the country code plus what was typed; it must fit 8–15 digits too.
   if (!errors.phone && (!fields || fields.includes('phone')) && /^\d{8,15}$/.test(values.phone)) {
-    const stored = composePhone(values.countryCode, values.phone);
+    const stored = normalizePhone(values.phone, values.countryCode).phone;
     if (stored.length > 15) errors.phone = message(messages, 'form.error.phoneMax');
     else if (stored.length < 8) errors.phone = message(messages, 'form.error.phoneMin');
   }
@@ -156,11 +167,16 @@ export function validateOffer(
       website: z.string(),
     })
     .safeParse(values);
-  if (result.success) return {};
   const errors: FieldErrors<OfferValues> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of result.success ? [] : result.error.issues) {
     const field = issue.path[0] as keyof OfferValues;
     errors[field] ??= issue.message;
+  }
+  // "00" and a trunk zero are dropped from the stored number, which must still have 8–15 digits.
+  if (!errors.phone) {
+    const stored = normalizePhone(values.phone).phone;
+    if (stored.length < 8) errors.phone = message(messages, 'form.error.phoneMin');
+    else if (stored.length > 15) errors.phone = message(messages, 'form.error.phoneMax');
   }
   return errors;
 }
@@ -200,21 +216,20 @@ const utmColumns = (attribution: Attribution) => ({
 
 /** The offer_leads row of a consultation-form submission, with the client-made id. */
 export function leadRow(id: string, values: LeadValues, context: SubmissionContext) {
-  const phone = composePhone(values.countryCode, values.phone);
-  const country =
-    countryFromPhone(phone) ?? countryCodes.find((code) => code.code === values.countryCode);
+  const stored = normalizePhone(values.phone, values.countryCode);
   return {
     id,
     name: values.name.trim(),
-    phone,
-    country_code: country?.code ?? values.countryCode,
-    country: country?.name.ar ?? null,
+    phone: stored.phone,
+    country_code: stored.countryCode,
+    country: stored.country?.name.ar ?? null,
     email: values.email.trim() || null,
     service: values.service as (typeof formServices)[number],
     notes: values.notes.trim() || null,
     preferred_countries: values.preferredCountries,
-    ready_to_travel: values.readyToTravel as (typeof readinessOptions)[number],
-    appointment_time: values.appointmentTime as (typeof timingOptions)[number],
+    ready_to_travel: (values.readyToTravel ||
+      defaultReadiness) as (typeof readinessOptions)[number],
+    appointment_time: (values.appointmentTime || defaultTiming) as (typeof timingOptions)[number],
     source: context.source,
     page_url: context.pageUrl.slice(0, 2000),
     language: context.lang,
@@ -226,16 +241,18 @@ export function leadRow(id: string, values: LeadValues, context: SubmissionConte
 /** Source recorded for every registration from the limited-offer page (shown as 'صفحة العرض'). */
 export const offerSource = 'hair-transplant-offer-page';
 
-/** The offer_leads row of an offer registration: country and code from the number's prefix only. */
+/**
+ * The offer_leads row of an offer registration. The dialog has no country picker, so the country
+ * comes from the number itself (normalizePhone); a national number stays unattributed (null).
+ */
 export function offerRow(id: string, values: OfferValues, context: SubmissionContext) {
-  const phone = stripNonDigits(values.phone);
-  const country = countryFromPhone(phone);
+  const stored = normalizePhone(values.phone);
   return {
     id,
     name: values.name.trim(),
-    phone,
-    country_code: country?.code ?? '',
-    country: country?.name.ar ?? '',
+    phone: stored.phone,
+    country_code: stored.countryCode,
+    country: stored.country?.name.ar ?? null,
     source: offerSource,
     page_url: context.pageUrl.slice(0, 2000),
     language: context.lang,

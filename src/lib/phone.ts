@@ -49,17 +49,77 @@ export function countryFromPhone(digits: string): CountryCode | undefined {
   return byLongestPrefix.find((country) => digits.startsWith(country.code.slice(1)));
 }
 
+/** What a phone number becomes in an offer_leads row: `phone` digits and `country_code`. */
+export interface StoredPhone {
+  /** International digits (no +, 00 or trunk zero), or the digits as typed if unattributed. */
+  phone: string;
+  /** "+966" style, or null when the number cannot be attributed to a country. */
+  countryCode: string | null;
+  /** The country of `countryCode` when it is one the forms offer. */
+  country: CountryCode | undefined;
+}
+
+/** Shortest national number (after the code) we accept as "typed with its code" without + or 00. */
+const MIN_NATIONAL_AFTER_CODE = 7;
+
 /**
- * The full international number from the selected code and what the visitor typed. Accepts numbers
- * typed with the code ("966 50…", "00966 50…") or nationally with a trunk zero ("050…").
+ * The one phone rule of every public form (home wizard, inner-page block, offer dialog): what a
+ * visitor typed, and the country code they picked if the form has a picker, become the stored
+ * `phone` and `country_code`.
+ *
+ * - Arabic-Indic and Persian digits count as digits; spaces, dashes and other marks are dropped.
+ * - A leading "+" or "00" means the number is international: its own code wins over the picked one.
+ *   A code outside the forms' list is kept as typed, with no country code (we do not guess).
+ * - Digits starting with a known code and long enough (10+ digits, 7+ after the code) are taken as
+ *   typed with the code; a trunk zero after the code is dropped ("966 050…").
+ * - Otherwise the number is national: the picked code is put in front and its trunk zero dropped.
+ * - With no code picked (the offer dialog) and no known code at the start, the number cannot be
+ *   attributed: the digits are kept as typed and `countryCode` is null, for staff to see.
+ *
+ * The result agrees with the database's `public.canonical_phone(country_code, phone)`
+ * (supabase/migrations/20261123090000_canonical_phone.sql): for attributed numbers it returns
+ * `phone` unchanged (supabase/tests/phone-rule.test.ts checks this through the local stack).
  */
-export function composePhone(selectedCode: string, typed: string): string {
-  let digits = stripNonDigits(typed);
-  if (digits.startsWith('00')) digits = digits.slice(2);
-  const codeDigits = selectedCode.replace(/\D/g, '');
-  const typedWithCode = countryFromPhone(digits);
-  if (typedWithCode && digits.length >= 10 && digits.length - typedWithCode.code.length + 1 >= 7) {
-    return digits;
+export function normalizePhone(typed: string, pickedCode?: string | null): StoredPhone {
+  const raw = typed.trim();
+  let digits = stripNonDigits(raw);
+  let international = /^[+\uFF0B]/.test(raw.replace(/^[\s\u200e\u200f\u202a-\u202e]+/, ''));
+  if (digits.startsWith('00')) {
+    digits = digits.slice(2);
+    international = true;
   }
-  return codeDigits + digits.replace(/^0+/, '');
+  const prefixed = countryFromPhone(digits);
+  const withCode = (country: CountryCode): StoredPhone => {
+    const code = country.code.slice(1);
+    return {
+      phone: code + digits.slice(code.length).replace(/^0+/, ''),
+      countryCode: country.code,
+      country,
+    };
+  };
+  if (international) {
+    if (prefixed) return withCode(prefixed);
+    return { phone: digits, countryCode: null, country: undefined };
+  }
+  if (
+    prefixed &&
+    digits.length >= 10 &&
+    digits.length - (prefixed.code.length - 1) >= MIN_NATIONAL_AFTER_CODE
+  ) {
+    return withCode(prefixed);
+  }
+  const picked = countryCodes.find((country) => country.code === pickedCode);
+  if (picked) {
+    return {
+      phone: picked.code.slice(1) + digits.replace(/^0+/, ''),
+      countryCode: picked.code,
+      country: picked,
+    };
+  }
+  return { phone: digits, countryCode: null, country: undefined };
+}
+
+/** The stored phone digits of `typed` with `selectedCode` picked (see normalizePhone). */
+export function composePhone(selectedCode: string, typed: string): string {
+  return normalizePhone(typed, selectedCode).phone;
 }

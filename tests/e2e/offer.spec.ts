@@ -159,7 +159,9 @@ test.describe('limited offer page without its dialog script', () => {
   // A service worker would answer the script requests before page.route() sees them.
   test.use({ serviceWorkers: 'block' });
 
-  test('a registration click still books, on WhatsApp', async ({ page }) => {
+  test('a registration click still opens the dialog, and the typed details go to WhatsApp', async ({
+    page,
+  }) => {
     await page.route(/OfferRegistration[^/]*\.js/, (route) => route.abort('internetdisconnected'));
     await page.route('https://wa.me/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }),
@@ -167,6 +169,14 @@ test.describe('limited offer page without its dialog script', () => {
     await page.clock.install({ time: duringTheOffer });
     await page.goto('/hair-transplant-offer');
     await page.getByTestId('offer-badge').click();
-    await expect(page).toHaveURL(/^https:\/\/wa\.me\/\d+\?text=/);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('الاسم الكامل').fill('بلا سكربت');
+    await dialog.getByLabel('رقم الهاتف مع رمز الدولة').fill('966501234567');
+    await dialog.getByRole('button', { name: 'سجل الآن' }).click();
+    // The early script waits 12 s for the island before handing the details to WhatsApp.
+    await expect(page).toHaveURL(/^https:\/\/wa\.me\/\d+\?text=/, { timeout: 25_000 });
+    const text = new URL(page.url()).searchParams.get('text') ?? '';
+    expect(text).toContain('بلا سكربت');
+    expect(text).toContain('966501234567');
   });
 });

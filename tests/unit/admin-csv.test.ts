@@ -58,8 +58,6 @@ describe('CSV documents', () => {
     const base: Omit<ContactRequest, 'id' | 'name' | 'phone' | 'status'> = {
       lead_id: 'l',
       notification_failed_at: null,
-      consented_at: null,
-      policy_version: null,
       version: 1,
       assigned_to: null,
       follow_up_at: null,

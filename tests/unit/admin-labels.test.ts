@@ -97,6 +97,7 @@ describe('request labels', () => {
     expect(displayPhone('971501234567', null)).toBe('+971 501234567');
     expect(displayPhone('4930201234567', '+966')).toBe('+49 30201234567');
     expect(displayPhone('12345678', null)).toBe('+12345678');
+    expect(displayPhone('0501234567', null)).toBe('0501234567');
   });
 
   it('opens WhatsApp on the digits with an Arabic first message', () => {

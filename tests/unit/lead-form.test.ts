@@ -69,8 +69,6 @@ describe('consultation form validation', () => {
       name: 'Please enter your name',
       phone: 'Please enter your phone number',
       service: 'Please choose a treatment',
-      readyToTravel: 'Please choose an answer',
-      appointmentTime: 'Please choose a time',
     });
   });
 
@@ -132,13 +130,46 @@ describe('the stored rows', () => {
       country: 'سوريا',
       campaign_params: context.attribution.params,
     });
+    const offer = { name: 'سارة', phone: '', website: '' };
     const unknown = offerRow(
       '00000000-0000-4000-8000-000000000004',
       { name: 'سارة', phone: '441234567890', website: '' },
       context,
     );
-    expect(unknown.country_code).toBe('');
-    expect(unknown.country).toBe('');
+    expect(unknown).toMatchObject({ phone: '441234567890', country_code: null, country: null });
+    // The spellings the home form accepts give the offer dialog the same number and country.
+    for (const phone of ['00966501234567', '٠٠٩٦٦٥٠١٢٣٤٥٦٧', '9660501234567']) {
+      const row = offerRow('00000000-0000-4000-8000-000000000005', { ...offer, phone }, context);
+      expect(row, phone).toMatchObject({ phone: '966501234567', country_code: '+966' });
+    }
+    // A national number cannot be attributed without a picked country: kept, not guessed.
+    const national = offerRow(
+      '00000000-0000-4000-8000-000000000006',
+      { ...offer, phone: '0501234567' },
+      context,
+    );
+    expect(national).toMatchObject({ phone: '0501234567', country_code: null, country: null });
+  });
+});
+
+describe('optional wizard questions', () => {
+  it('sends without readiness and timing, storing the spec defaults (maybe, flexible)', () => {
+    const skipped = { ...valid, readyToTravel: '', appointmentTime: '' };
+    expect(validateLead(ar, skipped)).toEqual({});
+    expect(leadRow('00000000-0000-4000-8000-000000000007', skipped, context)).toMatchObject({
+      ready_to_travel: 'maybe',
+      appointment_time: 'flexible',
+    });
+    expect(leadRow('00000000-0000-4000-8000-000000000008', valid, context)).toMatchObject({
+      ready_to_travel: 'yes',
+      appointment_time: 'thisMonth',
+    });
+  });
+
+  it('still refuses an answer outside the lists', () => {
+    expect(validateLead(ar, { ...valid, readyToTravel: 'soon' }).readyToTravel).toBe(
+      'الرجاء اختيار إجابة',
+    );
   });
 });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { composePhone, countryCodes, countryFromPhone, stripNonDigits } from '~/lib/phone.ts';
+import fc from 'fast-check';
+import {
+  composePhone,
+  countryCodes,
+  countryFromPhone,
+  normalizePhone,
+  stripNonDigits,
+} from '~/lib/phone.ts';
 
 describe('stripNonDigits', () => {
   it('keeps only digits, converting Arabic-Indic and Persian digits', () => {
@@ -49,5 +56,97 @@ describe('composePhone', () => {
   it('does not mistake a short national number for a code', () => {
     // Kuwaiti mobiles are 8 digits and may start with 96…
     expect(composePhone('+965', '96512345')).toBe('96596512345');
+  });
+});
+
+describe('normalizePhone: one rule for every form', () => {
+  const saudi = { phone: '966501234567', countryCode: '+966' };
+
+  it('reads every spelling a visitor uses for the same Saudi number', () => {
+    for (const [typed, picked] of [
+      ['0501234567', '+966'],
+      ['٠٥٠١٢٣٤٥٦٧', '+966'],
+      ['۰۵۰ ۱۲۳ ۴۵۶۷', '+966'],
+      ['050-123-4567', '+966'],
+      ['501234567', '+966'],
+      ['00966501234567', '+20'],
+      ['+966 50 123 4567', '+49'],
+      ['+966 050 123 4567', null],
+      ['966501234567', undefined],
+      ['٠٠٩٦٦٥٠١٢٣٤٥٦٧', undefined],
+      ['\u200e+966501234567', '+971'],
+    ] as const) {
+      expect(normalizePhone(typed, picked), `${typed} / ${picked}`).toMatchObject(saudi);
+    }
+  });
+
+  it('keeps a number it cannot attribute as typed, with no country code', () => {
+    expect(normalizePhone('0501234567')).toEqual({
+      phone: '0501234567',
+      countryCode: null,
+      country: undefined,
+    });
+    // International with a code outside the list: the digits, not a picked code glued in front.
+    expect(normalizePhone('+44 7700 900123', '+966')).toMatchObject({
+      phone: '447700900123',
+      countryCode: null,
+    });
+    expect(normalizePhone('0044 7700 900123', '+966').countryCode).toBeNull();
+  });
+
+  it('gives the same number for every spelling of any listed country (property)', () => {
+    const toArabic = (digits: string) =>
+      digits.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...countryCodes),
+        fc.constantFrom(...countryCodes.map((country) => country.code), null),
+        fc.stringMatching(/^[1-9][0-9]{7,9}$/),
+        (country, otherPick, national) => {
+          const code = country.code.slice(1);
+          const expected = { phone: code + national, countryCode: country.code, country };
+          const spellings: [string, string | null][] = [
+            [`0${national}`, country.code],
+            // Without its trunk zero, a national number that starts like a dialling code reads as
+            // international (e.g. 20…: Egypt); real national numbers rarely do.
+            ...(countryFromPhone(national) ? [] : [[national, country.code] as [string, string]]),
+            [`00${code}${national}`, otherPick],
+            [`+${code} ${national.slice(0, 3)}-${national.slice(3)}`, otherPick],
+            [`+${code}0${national}`, otherPick],
+            [`${code}${national}`, otherPick],
+            [toArabic(`00${code}${national}`), otherPick],
+          ];
+          for (const [typed, picked] of spellings) {
+            expect(normalizePhone(typed, picked), `${typed} / ${picked}`).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is idempotent and stores ASCII digits with a listed code or none (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom(...'0123456789٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹ +-().'),
+          maxLength: 20,
+        }),
+        fc.constantFrom(...countryCodes.map((country) => country.code), null),
+        (typed, picked) => {
+          const stored = normalizePhone(typed, picked);
+          expect(stored.phone).toMatch(/^[0-9]*$/);
+          if (stored.countryCode === null) {
+            expect(stored.country).toBeUndefined();
+            return;
+          }
+          expect(stored.country?.code).toBe(stored.countryCode);
+          expect(stored.phone.startsWith(stored.countryCode.slice(1))).toBe(true);
+          // The stored row read back (its phone with its code) names the same number.
+          expect(normalizePhone(`+${stored.phone}`)).toEqual(stored);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -261,4 +261,8 @@ export const adminAr = {
   'admin.campaigns.chartRow': '{name}: {leads} طلب، {completed} مكتمل',
   'admin.campaigns.totals': '{leads} طلب، {completed} مكتمل في الفترة',
   'admin.campaigns.badRange': 'تاريخ البداية يجب أن يسبق تاريخ النهاية',
+  // Issue 12: a number the forms could not attribute to a country (stored without a code), and
+  // readiness/timing on leads whose form never asked them (offer registrations).
+  'admin.phone.noCountry': 'بلا رمز دولة',
+  'admin.notAsked': 'لم يُسأل',
 } as const;

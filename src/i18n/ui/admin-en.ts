@@ -261,4 +261,7 @@ export const adminEn = {
   'admin.campaigns.chartRow': '{name}: {leads} requests, {completed} completed',
   'admin.campaigns.totals': '{leads} requests, {completed} completed in the period',
   'admin.campaigns.badRange': 'The start date must be before the end date',
+  // Issue 12: see admin-ar.ts.
+  'admin.phone.noCountry': 'No country code',
+  'admin.notAsked': 'Not asked',
 } as const satisfies Record<keyof typeof adminAr, string>;

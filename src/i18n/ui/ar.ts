@@ -368,7 +368,7 @@ export const ar = {
   'common.currency.EUR': '€',
   'common.currency.USD': '$',
   // Issue 14 (abuse): the global ceiling on leads answered "busy".
-  'abuse.toast.busy':
+  'form.toast.busy':
     'نستقبل عدداً كبيراً جداً من الطلبات الآن. بياناتك محفوظة في النموذج؛ يرجى مراسلتنا عبر واتساب أو المحاولة بعد قليل.',
 
   // Issue 15: the privacy policy and terms pages, their footer links and the consent notes' links.
@@ -402,6 +402,10 @@ export const ar = {
     'مقالات رحلة كير عن السياحة العلاجية: لماذا تركيا، جراحات السمنة، وقائمة خطوات التخطيط لرحلتك العلاجية في الخارج.',
   // Issue 17: the mark on drafts and scheduled articles in npm run dev and preview:content.
   'contentDraft.mark': 'مسودة غير منشورة',
+  // Issue 12 (slow phones): the consultation form before its script has arrived.
+  'early.loading': 'لحظة، نجهّز النموذج…',
+  'early.stillLoading':
+    'ما زال النموذج يتحمّل. بياناتك محفوظة، ويمكنك إرسالها إلينا مباشرة على واتساب.',
 } as const;
 
 export type UiKey = keyof typeof ar;

@@ -382,7 +382,7 @@ export const en = {
   'common.currency.EUR': '€',
   'common.currency.USD': '$',
   // Issue 14 (abuse): the global ceiling on leads answered "busy".
-  'abuse.toast.busy':
+  'form.toast.busy':
     'We are receiving a very large number of requests right now. Your details are kept in the form; please message us on WhatsApp or try again shortly.',
 
   // Issue 15: the privacy policy and terms pages, their footer links and the consent notes' links.
@@ -416,4 +416,8 @@ export const en = {
     'Rihla Care articles on medical tourism: why Turkey, weight-loss surgery and a step-by-step checklist for planning a treatment trip.',
   // Issue 17: the mark on drafts and scheduled articles in npm run dev and preview:content.
   'contentDraft.mark': 'Draft, not published',
+  // Issue 12 (slow phones): the consultation form before its script has arrived.
+  'early.loading': 'One moment, the form is getting ready…',
+  'early.stillLoading':
+    'The form is still loading. What you typed is kept; you can also send it to us on WhatsApp.',
 } as const satisfies Record<UiKey, string>;

@@ -39,6 +39,9 @@ const clickDirective: ClientDirective = (load, options, el) => {
       .catch(() => {
         state = 'failed';
         el.removeAttribute(PENDING_ATTRIBUTE);
+        // The offer page's early script may already have opened the server-rendered dialog and
+        // the visitor be typing in it (src/islands/offer/OfferDialog.astro): do not navigate away.
+        if (el.querySelector('dialog[open]')) return;
         if (trigger instanceof HTMLAnchorElement) window.location.assign(trigger.href);
       });
   };

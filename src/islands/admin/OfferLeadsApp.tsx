@@ -296,6 +296,11 @@ function LeadRow({
           <MessageCircle className="size-4" aria-hidden="true" />
           {displayPhone(lead.phone, lead.country_code)}
         </a>
+        {!lead.country_code && (
+          <span className="ms-2 align-middle">
+            <Badge>{adminText('admin.phone.noCountry')}</Badge>
+          </span>
+        )}
       </td>
       <td className="px-4 py-3">{lead.country ? <UserText>{lead.country}</UserText> : '-'}</td>
       <td className="px-4 py-3 whitespace-nowrap">

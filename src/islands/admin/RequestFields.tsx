@@ -56,6 +56,12 @@ export function RequestFields({ request, variant }: RequestFieldsProps) {
             {card && <Phone className="size-3.5" aria-hidden="true" />}
             {displayPhone(request.phone, request.country_code)}
           </a>
+          {/* Stored without a country code: the forms could not attribute it, and we do not guess. */}
+          {!request.country_code && (
+            <span className="ms-2 align-middle">
+              <Badge>{adminText('admin.phone.noCountry')}</Badge>
+            </span>
+          )}
         </Field>
         <Field label={adminText('admin.request.email')}>
           {request.email ? (
@@ -78,10 +84,15 @@ export function RequestFields({ request, variant }: RequestFieldsProps) {
           </Field>
         )}
         <Field label={adminText('admin.request.readiness')}>
-          {readinessLabel(request.ready_to_travel)}
+          {/* Null only where the form never asked (offer registrations): say so, invent nothing. */}
+          {request.ready_to_travel
+            ? readinessLabel(request.ready_to_travel)
+            : adminText('admin.notAsked')}
         </Field>
         <Field label={adminText('admin.request.timing')}>
-          {timingLabel(request.appointment_time)}
+          {request.appointment_time
+            ? timingLabel(request.appointment_time)
+            : adminText('admin.notAsked')}
         </Field>
         {card ? (
           <Field label={adminText('admin.request.date')}>

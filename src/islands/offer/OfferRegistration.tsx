@@ -1,11 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { UiKey } from '~/i18n/ui/ar.ts';
 import { readAttribution } from '~/lib/attribution.ts';
-import { offerRow, validateOffer, type FieldErrors, type OfferValues } from '~/lib/lead-form.ts';
+import {
+  offerRow,
+  offerSource,
+  validateOffer,
+  type FieldErrors,
+  type OfferValues,
+} from '~/lib/lead-form.ts';
 import { stripNonDigits } from '~/lib/phone.ts';
-import { notifyAgency, preloadClient, submitLead } from '~/lib/submit-lead.ts';
+import { preloadClient, type LeadInsert } from '~/lib/submit-lead.ts';
 import { ConsentNote } from '~/islands/ui/ConsentNote.tsx';
 import { ToastStack, useToasts } from '~/islands/ui/Toasts.tsx';
+import { useLeadSubmission } from '~/islands/contact/useLeadSubmission.ts';
 import { PENDING_ATTRIBUTE } from '~/integrations/client-directives/click.ts';
 
 export interface OfferRegistrationProps {
@@ -15,130 +22,179 @@ export interface OfferRegistrationProps {
   offerPriceUsd: number;
   /** Elements that open this dialog (default: the offer's register buttons). */
   trigger?: string;
-  /** Lead source and service when the dialog is not the offer's registration: after the offer's
-   * end it takes "tell me about the next offer" requests (src/components/pages/OfferPage.astro). */
-  lead?: { source: string; service: 'hair-transplant' | 'dental-implants' | 'hollywood-smile' };
+  /** The treatment asked for, when the dialog takes "tell me about the next offer" requests. */
+  service?: LeadInsert['service'];
+  /** Recorded as the lead's source; the offer page's by default. */
+  source?: string;
+  /** Page path recorded with the lead (language-neutral). */
+  pagePath?: string;
 }
 
 const empty: OfferValues = { name: '', phone: '', website: '' };
 
+/** Set on the dialog's form by the page's early script when "سجل الآن" was pressed before hydration. */
+export const OFFER_PENDING_SUBMIT = 'data-pending-action';
+
+/** The sample numbers of the placeholder stay left-to-right inside the Arabic text (bidi isolates). */
+const isolateNumbers = (text: string) => text.replace(/\d+/g, (digits) => `\u2066${digits}\u2069`);
+
 /**
  * The offer page's registration dialog (spec 2.4). Every element with [data-offer-register] opens
- * it; those are WhatsApp links in the HTML, so without JavaScript they still book the offer.
- * A native <dialog> keeps focus inside and closes on Esc. The page loads it with
- * `client:click="[data-offer-register]"`: the click that loaded it is marked on its island and opens
- * the dialog as soon as it is mounted.
+ * it. The dialog is server-rendered; the page's early script (OfferDialog.astro) opens it at the
+ * first click, before this island has arrived, and the visitor can type at once. The island then
+ * hydrates (`client:click`), adopts what was typed and takes over the submit. Without JavaScript
+ * the triggers are WhatsApp links.
  */
 export default function OfferRegistration({
   strings,
   thankYouHref,
   trigger = '[data-offer-register]',
-  lead,
+  service,
+  source = offerSource,
+  pagePath = '/hair-transplant-offer',
 }: OfferRegistrationProps) {
   const s = (key: UiKey) => strings[key] ?? key;
   const uid = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const idRef = useRef('');
-  const sendingRef = useRef(false);
   const [values, setValues] = useState<OfferValues>(empty);
   const [errors, setErrors] = useState<FieldErrors<OfferValues>>({});
-  const [sending, setSending] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
   const { toasts, show, dismiss } = useToasts();
+  const submission = useLeadSubmission(thankYouHref);
 
   useEffect(() => {
-    const open = () => {
+    const dialog = dialogRef.current;
+    const form = formRef.current;
+    if (!dialog || !form) return;
+    const openDialog = () => {
       if (!idRef.current) idRef.current = crypto.randomUUID();
       void preloadClient();
-      if (!dialogRef.current?.open) dialogRef.current?.showModal();
+      if (!dialog.open) dialog.showModal();
+      setOpen(true);
     };
+    // What was typed into the server-rendered dialog before hydration is kept.
+    const typed = (name: 'name' | 'phone') =>
+      (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
+    setValues({ name: typed('name'), phone: stripNonDigits(typed('phone')), website: '' });
     const onClick = (event: MouseEvent) => {
-      if (!(event.target as Element | null)?.closest(trigger)) return;
+      const opener = (event.target as Element | null)?.closest(trigger);
+      if (!opener) return;
       event.preventDefault();
-      open();
+      openDialog();
     };
+    const onClose = () => setOpen(false);
     document.addEventListener('click', onClick);
-    const island = dialogRef.current?.closest(`[${PENDING_ATTRIBUTE}]`);
-    if (island) {
-      island.removeAttribute(PENDING_ATTRIBUTE);
-      open();
+    dialog.addEventListener('close', onClose);
+    const island = dialog.closest(`[${PENDING_ATTRIBUTE}]`);
+    if (island) island.removeAttribute(PENDING_ATTRIBUTE);
+    // Opened early by the page's script: keep it open. Closed again by the visitor meanwhile: leave
+    // it closed. Only a click the early script did not handle opens it now.
+    const openedEarly = dialog.hasAttribute('data-opened-early');
+    if (dialog.open || (island && !openedEarly)) openDialog();
+    if (form.hasAttribute(OFFER_PENDING_SUBMIT)) {
+      form.removeAttribute(OFFER_PENDING_SUBMIT);
+      setPending(true);
     }
-    return () => document.removeEventListener('click', onClick);
+    setHydrated(true);
+    return () => {
+      document.removeEventListener('click', onClick);
+      dialog.removeEventListener('close', onClose);
+    };
   }, [trigger]);
 
   const close = () => dialogRef.current?.close();
 
-  const onSubmit = async (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    if (sendingRef.current) return;
+  const onSubmit = async (event?: { preventDefault(): void }) => {
+    event?.preventDefault();
     const found = validateOffer(strings, values);
     setErrors(found);
     if (Object.keys(found).length) {
-      dialogRef.current?.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
+      formRef.current?.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
       return;
     }
-    sendingRef.current = true;
-    setSending(true);
-    const outcome = values.website
-      ? ({ ok: true } as const)
-      : await submitLead({
-          ...offerRow(idRef.current, values, {
-            lang: 'ar',
-            source: '/hair-transplant-offer',
-            pageUrl: window.location.href,
-            attribution: readAttribution(),
-          }),
-          ...lead,
-        });
-    if (outcome.ok) {
-      show('success', s('offer.toast.success'));
-      const notified = values.website ? Promise.resolve() : notifyAgency(idRef.current);
-      close();
-      setValues(empty);
-      idRef.current = '';
-      await notified;
-      window.location.assign(thankYouHref);
-      return;
-    }
-    sendingRef.current = false;
-    setSending(false);
+    if (!idRef.current) idRef.current = crypto.randomUUID();
+    const outcome = await submission.submit({
+      row: {
+        ...offerRow(idRef.current, values, {
+          lang: 'ar',
+          source: pagePath,
+          pageUrl: window.location.href,
+          attribution: readAttribution(),
+        }),
+        source,
+        ...(service ? { service } : {}),
+      },
+      honeypot: values.website,
+      onStored: () => {
+        // The dialog closes so the success message is seen (for SUCCESS_VISIBLE_MS) before
+        // /thank-you opens.
+        close();
+        show('success', s('offer.toast.success'));
+        setValues(empty);
+        idRef.current = '';
+      },
+    });
+    if (outcome.ok) return;
     show(
       'error',
       outcome.reason === 'rate-limited'
         ? s('form.toast.rateLimited')
         : outcome.reason === 'busy'
-          ? s('abuse.toast.busy')
+          ? s('form.toast.busy')
           : s('offer.toast.error'),
     );
   };
 
+  // "سجل الآن" pressed before hydration: submit what was typed once adopted.
+  useEffect(() => {
+    if (!pending || !hydrated) return;
+    setPending(false);
+    void onSubmit();
+    // Deliberately keyed on the press alone: it runs once, with the adopted values.
+  }, [pending, hydrated]);
+
+  const sending = submission.status === 'sending';
   const field = (name: 'name' | 'phone') => `${uid}-${name}`;
   const inputClass = (name: keyof OfferValues) =>
     `block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink focus:border-teal-700 focus:outline-none ${
       errors[name] ? 'border-offer-600' : 'border-sand-300'
     }`;
+  // Toasts inside the open dialog share its top layer; outside, the backdrop would cover them.
+  const toastStack = (
+    <ToastStack toasts={toasts} dismiss={dismiss} closeLabel={s('form.toast.close')} />
+  );
 
   return (
     <>
-      <ToastStack toasts={toasts} dismiss={dismiss} closeLabel={s('form.toast.close')} />
-      {/* A click on the backdrop closes, as Escape does natively for keyboard users. */}
-      {/* eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions */}
+      {!open && toastStack}
       <dialog
         ref={dialogRef}
         aria-labelledby={`${uid}-title`}
+        data-offer-dialog=""
         className="m-auto w-[calc(100%-2rem)] max-w-md rounded-(--radius-card) p-0 shadow-(--shadow-lift) backdrop:bg-teal-950/70"
         onClick={(event) => {
           if (event.target === dialogRef.current) close();
         }}
       >
+        {open && toastStack}
         <form
+          ref={formRef}
           onSubmit={onSubmit}
           noValidate
+          method="dialog"
           className="relative p-6 sm:p-8"
           data-testid="offer-form"
+          data-offer-form=""
+          data-hydrated={hydrated ? '' : undefined}
         >
           <button
             type="button"
             onClick={close}
+            data-offer-close=""
             className="absolute end-4 top-4 grid size-10 place-items-center rounded-full text-2xl text-muted hover:bg-sand-100"
             aria-label={s('offer.dialog.close')}
           >
@@ -160,8 +216,9 @@ export default function OfferRegistration({
                 dir="auto"
                 value={values.name}
                 onChange={(event) => {
-                  setValues({ ...values, name: event.target.value });
-                  setErrors({ ...errors, name: undefined });
+                  const name = event.target.value;
+                  setValues((current) => ({ ...current, name }));
+                  setErrors((current) => ({ ...current, name: undefined }));
                 }}
                 aria-invalid={Boolean(errors.name)}
                 aria-describedby={errors.name ? `${field('name')}-error` : undefined}
@@ -187,21 +244,21 @@ export default function OfferRegistration({
                 inputMode="numeric"
                 autoComplete="tel"
                 dir="ltr"
-                placeholder={s('offer.dialog.phonePlaceholder')}
+                placeholder={isolateNumbers(s('offer.dialog.phonePlaceholder'))}
                 value={values.phone}
                 onChange={(event) => {
                   const raw = event.target.value;
-                  setValues({ ...values, phone: stripNonDigits(raw) });
-                  setErrors({
-                    ...errors,
+                  setValues((current) => ({ ...current, phone: stripNonDigits(raw) }));
+                  setErrors((current) => ({
+                    ...current,
                     phone: /[^\d\u0660-\u0669\u06f0-\u06f9]/.test(raw)
                       ? s('form.error.phoneDigits')
                       : undefined,
-                  });
+                  }));
                 }}
                 aria-invalid={Boolean(errors.phone)}
                 aria-describedby={`${field('phone')}-hint${errors.phone ? ` ${field('phone')}-error` : ''}`}
-                className={`${inputClass('phone')} text-start`}
+                className={`${inputClass('phone')} text-start placeholder:text-sm`}
               />
               <p id={`${field('phone')}-hint`} className="mt-1.5 text-sm text-muted">
                 {s('offer.dialog.phoneHint')}
@@ -223,14 +280,18 @@ export default function OfferRegistration({
                 tabIndex={-1}
                 autoComplete="off"
                 value={values.website}
-                onChange={(event) => setValues({ ...values, website: event.target.value })}
+                onChange={(event) => {
+                  const website = event.target.value;
+                  setValues((current) => ({ ...current, website }));
+                }}
               />
             </div>
           </div>
           <button
             type="submit"
             disabled={sending}
-            className="btn mt-6 w-full bg-offer-600 text-white hover:bg-offer-700 disabled:opacity-70"
+            data-offer-submit=""
+            className="btn mt-6 w-full bg-offer-600 text-white hover:bg-offer-700 disabled:opacity-70 data-busy:opacity-70 data-busy:after:content-['…']"
           >
             {sending ? s('offer.dialog.sending') : s('offer.dialog.submit')}
           </button>

@@ -101,9 +101,10 @@ export function displayPhone(phone: string, countryCode?: string | null): string
   const digits = phoneDigits(phone);
   const codes = [countryCode?.replace(/\D/g, ''), countryFromPhone(digits)?.code.slice(1)];
   const code = codes.find((candidate) => candidate && digits.startsWith(candidate));
-  return code && digits.length > code.length
-    ? `+${code} ${digits.slice(code.length)}`
-    : `+${digits}`;
+  if (code && digits.length > code.length) return `+${code} ${digits.slice(code.length)}`;
+  // A national number the forms could not attribute (stored with its trunk zero, issue 12): a "+"
+  // in front would turn it into a wrong international number.
+  return digits.startsWith('0') ? digits : `+${digits}`;
 }
 
 /** A wa.me link to the patient with a first message in Arabic naming their request. */

@@ -1,0 +1,196 @@
+/**
+ * Issue 12: a patient on a slow phone never waits blind and never loses what they typed. The
+ * islands' scripts are held back by the test (as a thin connection does), and the server HTML must
+ * already take typing and answer presses; once the script arrives, nothing typed is lost and one
+ * lead is stored.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { rowsNamed, uniqueName } from './backend.ts';
+
+// A service worker would answer the script requests before page.route() sees them.
+test.use({ serviceWorkers: 'block' });
+// Each test walks a whole form on a shared, loaded machine.
+test.describe.configure({ timeout: 60_000 });
+
+/** Holds back requests matching `pattern` until `release()` is called. */
+async function holdBack(page: Page, pattern: RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * A Saudi mobile number no other test uses: the database limits leads per phone number, and other
+ * specs send 050 123 4567 many times.
+ */
+const uniqueMobile = () => `05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+const arabicDigits = (digits: string) =>
+  digits.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+
+const hydrated = (page: Page, selector: string) =>
+  expect(page.locator(`${selector}[data-hydrated]`)).toBeAttached({ timeout: 20_000 });
+
+test('typing before the home form hydrates is kept, and submit stores one lead with it', async ({
+  page,
+}) => {
+  const release = await holdBack(page, /\/_astro\/LeadForm[^/]*\.js/);
+  const name = uniqueName('قبل التحميل');
+  const mobile = uniqueMobile();
+  await page.goto('/');
+  const form = page.getByTestId('lead-form-wizard');
+  await form.getByLabel('الاسم الكامل').fill(name);
+  await form.getByLabel('رقم الهاتف (واتساب)').fill(arabicDigits(mobile));
+  await expect(form).not.toHaveAttribute('data-hydrated');
+  release();
+  await hydrated(page, '[data-testid="lead-form-wizard"]');
+  await expect(form.getByLabel('الاسم الكامل')).toHaveValue(name);
+  await expect(form.getByLabel('رقم الهاتف (واتساب)')).toHaveValue(mobile);
+
+  await form.getByRole('button', { name: 'التالي' }).click();
+  await form.getByRole('combobox', { name: 'العلاج المطلوب' }).selectOption('hair-transplant');
+  await form.getByRole('button', { name: 'التالي' }).click();
+  // Readiness and timing are optional: send straight away.
+  await form.getByRole('button', { name: 'أرسل طلب الاستشارة' }).click();
+  await expect(page.getByText('شكراً لتواصلك معنا!')).toBeVisible({ timeout: 20_000 });
+  await page.waitForURL(/\/thank-you\/?$/, { timeout: 20_000 });
+  const rows = await rowsNamed('offer_leads', name);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({
+    phone: `966${mobile.slice(1)}`,
+    country_code: '+966',
+    service: 'hair-transplant',
+    ready_to_travel: 'maybe',
+    appointment_time: 'flexible',
+  });
+});
+
+test('"التالي" answers before hydration, and the island carries the press out', async ({
+  page,
+}) => {
+  const release = await holdBack(page, /\/_astro\/LeadForm[^/]*\.js/);
+  await page.goto('/');
+  const form = page.getByTestId('lead-form-wizard');
+  const early = page.locator('[data-lead-early]').first();
+  await form.getByRole('button', { name: 'التالي' }).click();
+  await expect(early).toHaveText('الرجاء إدخال الاسم');
+  await expect(form.getByLabel('الاسم الكامل')).toBeFocused();
+  await form.getByLabel('الاسم الكامل').fill('سارة');
+  await form.getByLabel('رقم الهاتف (واتساب)').fill('0501234567');
+  await form.getByRole('button', { name: 'التالي' }).click();
+  await expect(early).toHaveText('لحظة، نجهّز النموذج…');
+  release();
+  await expect(form.getByTestId('wizard-progress')).toHaveText('الخطوة 2 من 3', {
+    timeout: 20_000,
+  });
+  await expect(early).toBeHidden();
+  await form.getByRole('button', { name: 'السابق' }).click();
+  await expect(form.getByLabel('الاسم الكامل')).toHaveValue('سارة');
+});
+
+test('a reload keeps what was typed; back from /thank-you shows a fresh form', async ({ page }) => {
+  const name = uniqueName('رجوع');
+  const mobile = uniqueMobile();
+  await page.goto('/');
+  await hydrated(page, '[data-testid="lead-form-wizard"]');
+  const form = page.getByTestId('lead-form-wizard');
+  await form.getByLabel('الاسم الكامل').fill(name);
+  await form.getByLabel('رقم الهاتف (واتساب)').fill(mobile);
+  await page.reload();
+  await hydrated(page, '[data-testid="lead-form-wizard"]');
+  await expect(form.getByLabel('الاسم الكامل')).toHaveValue(name);
+  await expect(form.getByLabel('رقم الهاتف (واتساب)')).toHaveValue(mobile);
+
+  await form.getByRole('button', { name: 'التالي' }).click();
+  await form.getByRole('combobox', { name: 'العلاج المطلوب' }).selectOption('hair-transplant');
+  await form.getByRole('button', { name: 'التالي' }).click();
+  await form.getByRole('button', { name: 'أرسل طلب الاستشارة' }).click();
+  await page.waitForURL(/\/thank-you\/?$/, { timeout: 20_000 });
+  await page.goBack();
+  await hydrated(page, '[data-testid="lead-form-wizard"]');
+  await expect(form.getByTestId('wizard-progress')).toHaveText('الخطوة 1 من 3');
+  await expect(form.getByLabel('الاسم الكامل')).toHaveValue('');
+  await expect(form.getByLabel('رقم الهاتف (واتساب)')).toHaveValue('');
+  expect(await rowsNamed('offer_leads', name)).toHaveLength(1);
+});
+
+test('the offer dialog opens at once with its script held back, and keeps what was typed', async ({
+  page,
+}) => {
+  const release = await holdBack(page, /\/_astro\/OfferRegistration[^/]*\.js/);
+  const name = uniqueName('عرض مبكر');
+  const mobile = uniqueMobile();
+  await page.goto('/hair-transplant-offer');
+  await page.getByTestId('offer-badge').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('الاسم الكامل').fill(name);
+  await dialog.getByLabel('رقم الهاتف مع رمز الدولة').fill(`00966${mobile.slice(1)}`);
+  await expect(dialog.getByTestId('offer-form')).not.toHaveAttribute('data-hydrated');
+  release();
+  await hydrated(page, '[data-testid="offer-form"]');
+  await expect(dialog.getByLabel('الاسم الكامل')).toHaveValue(name);
+  await dialog.getByRole('button', { name: 'سجل الآن' }).click();
+  await expect(page.getByText('تم التسجيل بنجاح!')).toBeVisible({ timeout: 20_000 });
+  await page.waitForURL(/\/thank-you\/?$/, { timeout: 20_000 });
+  const rows = await rowsNamed('offer_leads', name);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ phone: `966${mobile.slice(1)}`, country_code: '+966' });
+});
+
+test('an offer registration made before the script arrives is sent once it arrives', async ({
+  page,
+}) => {
+  const release = await holdBack(page, /\/_astro\/OfferRegistration[^/]*\.js/);
+  const name = uniqueName('عرض معلق');
+  const mobile = uniqueMobile();
+  await page.goto('/hair-transplant-offer');
+  await page.getByTestId('offer-badge').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('الاسم الكامل').fill(name);
+  await dialog.getByLabel('رقم الهاتف مع رمز الدولة').fill(mobile);
+  await dialog.getByRole('button', { name: 'سجل الآن' }).click();
+  await expect(dialog.getByRole('button', { name: 'سجل الآن' })).toHaveAttribute('data-busy');
+  release();
+  await page.waitForURL(/\/thank-you\/?$/, { timeout: 20_000 });
+  const rows = await rowsNamed('offer_leads', name);
+  // A national number with no country picked is stored as typed, without a country code.
+  expect(rows).toEqual([expect.objectContaining({ phone: mobile, country_code: null })]);
+});
+
+test('the floating button never covers a control or a form hint at 360 px', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const targets: [string, string][] = [
+    ['/hair-transplant-offer', 'a:has-text("احجز عبر واتساب")'],
+    ['/hair-transplant-offer', '[data-offer-register]'],
+    ['/', '[data-testid="lead-form-wizard"] [id$="phone-hint"]'],
+    ['/', '[data-testid="lead-form-wizard"] [data-wizard-next]'],
+  ];
+  for (const [path, selector] of targets) {
+    await page.goto(path);
+    const all = page.locator(selector);
+    for (let index = 0; index < (await all.count()); index++) {
+      const target = all.nth(index);
+      // Bring the target to the bottom of the screen, where the floating button sits.
+      await target.evaluate((el) =>
+        window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 24),
+      );
+      await expect
+        .poll(
+          () =>
+            target.evaluate((el) => {
+              const fab = document.querySelector('details[data-fab]');
+              if (!fab || fab.hasAttribute('data-away')) return false;
+              const a = fab.querySelector('summary')!.getBoundingClientRect();
+              const b = el.getBoundingClientRect();
+              return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+            }),
+          { message: `${path} ${selector} #${index}` },
+        )
+        .toBe(false);
+    }
+  }
+});
