@@ -626,12 +626,13 @@ describe('send-form-notification', () => {
     }
     const ignored = await notify({ name: 5, phone: ['x'], email: { to: 'x@y.z' } });
     expect(ignored.status).toBe(202);
-    const noToken = await fetch(`${stack.url}/functions/v1/send-form-notification`, {
+    // No platform JWT check here (config.toml), but a caller without a project key is refused.
+    const noKey = await fetch(`${stack.url}/functions/v1/send-form-notification`, {
       method: 'POST',
-      headers: { apikey: stack.anonKey, 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json' },
       body: '{}',
     });
-    expect(noToken.status).toBe(401);
+    expect(noKey.status).toBe(401);
   });
 });
 
