@@ -6,6 +6,7 @@ import type { LocalConfig } from './config.ts';
 import type { Database } from './db.ts';
 import { FunctionsHost } from './functions.ts';
 import { requestStarted } from './hash-gate.ts';
+import { WORKER_CLIENT_INFO } from '../supabase/functions/send-form-notification/handler.ts';
 import {
   BodyTooLarge,
   ClientGone,
@@ -117,6 +118,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     const logLine = (suffix = '') => {
       if (logged) return;
       logged = true;
+      // The notification worker's routine calls every few seconds would drown the log; failures stay.
+      if (req.headers['x-client-info'] === WORKER_CLIENT_INFO && res.statusCode < 400) return;
       options.log(
         `${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms${suffix}`,
       );

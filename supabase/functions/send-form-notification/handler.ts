@@ -20,6 +20,8 @@ import type { FunctionRuntime } from '../_shared/runtime.ts';
  */
 
 const MAX_BODY_BYTES = 16 * 1024;
+/** X-Client-Info of the worker's own calls to the database API. */
+export const WORKER_CLIENT_INFO = 'rihla-notification-worker';
 const BATCH = 25;
 /** Deliveries in flight at once within one drain. */
 const CONCURRENCY = 5;
@@ -146,7 +148,12 @@ async function rpc<T>(
   const key = runtime.env('SUPABASE_SERVICE_ROLE_KEY');
   if (!url || !key) throw new Error('SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set');
   // New-style secret keys (sb_secret_…) are not JWTs: the gateway reads them from `apikey` alone.
-  const headers: Record<string, string> = { apikey: key, 'Content-Type': 'application/json' };
+  const headers: Record<string, string> = {
+    apikey: key,
+    'Content-Type': 'application/json',
+    // Names the caller in API logs (the local server leaves the worker's routine calls out of its log).
+    'X-Client-Info': WORKER_CLIENT_INFO,
+  };
   if (!key.startsWith('sb_')) headers['Authorization'] = `Bearer ${key}`;
   const response = await runtime.fetch(`${url.replace(/\/$/, '')}/rest/v1/rpc/${name}`, {
     method: 'POST',
