@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { fill } from '~/i18n/fill.ts';
 import type { UiKey } from '~/i18n/ui/ar.ts';
 import { readAttribution } from '~/lib/attribution.ts';
@@ -125,12 +125,13 @@ export default function LeadForm(props: LeadFormProps) {
   };
 
   // A press made before hydration (see PENDING_ACTION_ATTRIBUTE), carried out on the adopted values.
+  // An effect event: it reads the adopted values when it runs, without re-running the effect.
+  const submitPending = useEffectEvent(() => void onSubmit());
   useEffect(() => {
     if (!pending || !draft.id) return;
     setPending(null);
-    void onSubmit();
-    // Deliberately keyed on the press alone: it runs once, with the adopted values.
-  }, [pending, draft.id]);
+    submitPending();
+  }, [pending, draft.id, setPending]);
 
   if (submission.status === 'success') {
     return (

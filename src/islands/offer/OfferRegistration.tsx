@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { UiKey } from '~/i18n/ui/ar.ts';
 import { readAttribution } from '~/lib/attribution.ts';
 import {
@@ -150,11 +150,12 @@ export default function OfferRegistration({
   };
 
   // "سجل الآن" pressed before hydration: submit what was typed once adopted.
+  // An effect event: it reads the adopted values when it runs, without re-running the effect.
+  const submitPending = useEffectEvent(() => void onSubmit());
   useEffect(() => {
     if (!pending || !hydrated) return;
     setPending(false);
-    void onSubmit();
-    // Deliberately keyed on the press alone: it runs once, with the adopted values.
+    submitPending();
   }, [pending, hydrated]);
 
   const sending = submission.status === 'sending';
@@ -171,6 +172,8 @@ export default function OfferRegistration({
   return (
     <>
       {!open && toastStack}
+      {/* A click on the backdrop closes, as Escape does natively for keyboard users. */}
+      {/* eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions */}
       <dialog
         ref={dialogRef}
         aria-labelledby={`${uid}-title`}
