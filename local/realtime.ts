@@ -632,9 +632,17 @@ export class RealtimeServer {
         await tx.query(`set local session_replication_role = replica`);
         // The key parameters come first in `params`, so the same numbering serves this delete.
         await tx.query(`delete from ${ref} where ${where}`, params.slice(0, keyCount));
+        // Generated columns (e.g. contact_requests.phone_key) are computed again, not copied.
+        const { rows: stored } = await tx.query<{ columns: string }>(
+          `select string_agg(quote_ident(attname), ', ' order by attnum) as columns
+           from pg_attribute
+           where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = ''`,
+          [ref],
+        );
+        const columns = stored[0]?.columns ?? '*';
         await tx.query(
-          `insert into ${ref} overriding system value
-           select * from jsonb_populate_record(null::${ref}, (select row_data from _local.change_rows where id = $1))`,
+          `insert into ${ref} (${columns}) overriding system value
+           select ${columns} from jsonb_populate_record(null::${ref}, (select row_data from _local.change_rows where id = $1))`,
           [change.row],
         );
         return asSubscriber(tx);

@@ -123,7 +123,8 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
       throw new Error(`preflight answered ${preflight.status} without CORS headers`);
     }
     const { error } = await visitor.functions.invoke('send-form-notification', {
-      body: { name: 'x', phone: 'not a phone' },
+      // Not a lead id: refused before any lookup, so nothing can be mailed.
+      body: { lead_id: 'not-a-uuid' },
     });
     const status = (error as { context?: Response } | null)?.context?.status;
     if (status !== 400) {
@@ -229,7 +230,8 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
   if (options.sendMail && inserted) {
     await attempt('tagged notification e-mail', async () => {
       const { data, error } = await visitor.functions.invoke('send-form-notification', {
-        body: { name: tag, phone: '971500000000', lead_id: leadId, subject: tag },
+        // The nudge carries the stored lead's id only; the mail is built from that row.
+        body: { lead_id: leadId },
       });
       if (error) throw new Error(error.message);
       return `accepted: ${JSON.stringify(data)}`;

@@ -27,6 +27,10 @@ import { startTestStack } from './helpers.ts';
 const RUNS = { numRuns: 400 };
 
 /** Anything a URL can carry once decoded: all of Unicode, lone surrogates included. */
+/** Bidi controls and characters that draw nothing (what the names migration strips or refuses). */
+const INVISIBLE =
+  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/u;
+
 const anyText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: fc.constantFrom(...'(),."\\:*!-> abc_019'), maxLength: 30 }),
@@ -380,7 +384,10 @@ describe('through the server: any query string gets a PostgREST answer, never a 
         fc
           .string({ unit: 'binary', minLength: 2, maxLength: 30 })
           .filter((name) => name.isWellFormed() && !name.includes('\u0000') && name.trim() === name)
-          .filter((name) => name.replace(/^ +| +$/g, '') === name && [...name].length >= 2),
+          .filter((name) => name.replace(/^ +| +$/g, '') === name && [...name].length >= 2)
+          // Names the database stores as sent: bidi controls are removed and invisible-only names
+          // refused (20261123140400_names_that_cannot_lie.sql; hostile-input.test.ts covers those).
+          .filter((name) => !INVISIBLE.test(name) && [...name.replace(/\s/g, '')].length >= 2),
         async (name) => {
           const id = crypto.randomUUID();
           const phone = `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
