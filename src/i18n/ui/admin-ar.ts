@@ -236,8 +236,6 @@ export const adminAr = {
   'admin.team.filterMine': 'طلباتي',
   'admin.team.filterUnassigned': 'غير مسندة',
   'admin.team.due': 'متابعات اليوم والمتأخرة',
-  'admin.team.dueFilter': 'المتابعات المستحقة فقط',
-  'admin.team.noChanges': 'لا توجد تعديلات لحفظها',
   'admin.team.leadsAll': 'جميع الليدز',
   'admin.team.leadsOfferOnly': 'ليدز عرض زراعة الشعر فقط',
   'admin.team.leadsStatus': 'حالة الطلب',

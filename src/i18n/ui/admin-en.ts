@@ -236,8 +236,6 @@ export const adminEn = {
   'admin.team.filterMine': 'Mine',
   'admin.team.filterUnassigned': 'Unassigned',
   'admin.team.due': 'Follow-ups due today or overdue',
-  'admin.team.dueFilter': 'Due follow-ups only',
-  'admin.team.noChanges': 'No changes to save',
   'admin.team.leadsAll': 'All leads',
   'admin.team.leadsOfferOnly': 'Hair transplant offer leads only',
   'admin.team.leadsStatus': 'Request status',

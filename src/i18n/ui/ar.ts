@@ -365,8 +365,6 @@ export const ar = {
   'common.whatsappOpens': '(يفتح واتساب في نافذة جديدة)',
   'common.newTab': '(يفتح في نافذة جديدة)',
   'common.breadcrumb': 'مسار التنقل',
-  'common.currency.EUR': '€',
-  'common.currency.USD': '$',
   // Issue 14 (abuse): the global ceiling on leads answered "busy".
   'form.toast.busy':
     'نستقبل عدداً كبيراً جداً من الطلبات الآن. بياناتك محفوظة في النموذج؛ يرجى مراسلتنا عبر واتساب أو المحاولة بعد قليل.',

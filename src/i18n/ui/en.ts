@@ -379,8 +379,6 @@ export const en = {
   'common.whatsappOpens': '(opens WhatsApp in a new tab)',
   'common.newTab': '(opens in a new tab)',
   'common.breadcrumb': 'Breadcrumb',
-  'common.currency.EUR': '€',
-  'common.currency.USD': '$',
   // Issue 14 (abuse): the global ceiling on leads answered "busy".
   'form.toast.busy':
     'We are receiving a very large number of requests right now. Your details are kept in the form; please message us on WhatsApp or try again shortly.',
