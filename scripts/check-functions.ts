@@ -94,7 +94,11 @@ const calls: Record<string, Call[]> = {
     { what: 'no project key', init: { method: 'POST', body: '{}' }, status: 401 },
     {
       what: 'invalid body with the publishable key',
-      init: { method: 'POST', headers: { apikey: 'sb_publishable_smoke' }, body: '{}' },
+      init: {
+        method: 'POST',
+        headers: { apikey: 'sb_publishable_smoke' },
+        body: '{"lead_id":"not-a-uuid"}',
+      },
       status: 400,
     },
   ],
