@@ -7,6 +7,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { rowsNamed, uniqueName } from './backend.ts';
 
+/** The offer runs at this time in the test build (OFFERS_NOW in scripts/test.ts). */
+const duringTheOffer = new Date('2025-10-26T09:00:00Z');
+
 // A service worker would answer the script requests before page.route() sees them.
 test.use({ serviceWorkers: 'block' });
 // Each test walks a whole form on a shared, loaded machine.
@@ -123,6 +126,7 @@ test('the offer dialog opens at once with its script held back, and keeps what w
   const release = await holdBack(page, /\/_astro\/OfferRegistration[^/]*\.js/);
   const name = uniqueName('عرض مبكر');
   const mobile = uniqueMobile();
+  await page.clock.install({ time: duringTheOffer });
   await page.goto('/hair-transplant-offer');
   await page.getByTestId('offer-badge').click();
   const dialog = page.getByRole('dialog');
@@ -147,6 +151,7 @@ test('an offer registration made before the script arrives is sent once it arriv
   const release = await holdBack(page, /\/_astro\/OfferRegistration[^/]*\.js/);
   const name = uniqueName('عرض معلق');
   const mobile = uniqueMobile();
+  await page.clock.install({ time: duringTheOffer });
   await page.goto('/hair-transplant-offer');
   await page.getByTestId('offer-badge').click();
   const dialog = page.getByRole('dialog');
