@@ -177,7 +177,12 @@ function Inbox({ rows, staff, myId, arrivals, clearArrivals }: InboxProps) {
       if (newest) {
         newest.scrollIntoView({ block: 'center', behavior: 'instant' });
         newest.querySelector<HTMLElement>('h3 button')?.focus({ preventScroll: true });
-        setShowNewest(null);
+        // The virtual list measures the cards it has just drawn and may move them: keep the card
+        // in view for a few more frames before letting go.
+        const box = newest.getBoundingClientRect();
+        const inView = box.bottom > 0 && box.top < window.innerHeight;
+        if ((frames += 1) < 30 && (!inView || frames < 10)) frame = requestAnimationFrame(reveal);
+        else setShowNewest(null);
       } else if ((frames += 1) < 30) {
         frame = requestAnimationFrame(reveal);
       } else {
