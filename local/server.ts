@@ -93,7 +93,13 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const server = createServer({
     requestTimeout: 30_000,
     headersTimeout: 15_000,
+    // Clients are told 5 s (the `Keep-Alive: timeout=5` hint) and close idle sockets before that;
+    // the server itself waits 25 s longer before it drops one. Without the margin a client that
+    // reuses a socket just as the server's timer fires gets ECONNRESET on a request the server never
+    // read: when tests share one event loop with the server and the machine is loaded, both timers
+    // expire during one long task and the server's fired first (local/tests/notifications.test.ts).
     keepAliveTimeout: 5_000,
+    keepAliveTimeoutBuffer: 25_000,
   });
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
