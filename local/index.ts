@@ -39,12 +39,6 @@ export interface LocalStackOptions {
   dataDir?: string;
   /** Keep the PGlite database in memory (tests); mail and indexing records still go to dataDir. */
   inMemory?: boolean;
-  /**
-   * With `inMemory`: start from this dump of a migrated PGlite (db.ts, dumpDataDir) instead of an
-   * empty one; the migrations then find nothing to apply. Tests use it to start in a fraction of the
-   * time (supabase/tests/helpers/snapshot.ts).
-   */
-  loadDataDir?: Blob;
   /** A real PostgreSQL instead of PGlite (also read from DATABASE_URL by the CLI scripts). */
   databaseUrl?: string;
   /** API port; 0 picks a free one. Default 54321. */
@@ -207,13 +201,9 @@ export async function openDatabase(options: {
   dataDir: string;
   inMemory?: boolean;
   databaseUrl?: string;
-  loadDataDir?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  if (options.inMemory) {
-    return openPglite(null, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  }
-  return openPglite(join(options.dataDir, 'pglite'));
+  return openPglite(options.inMemory ? null : join(options.dataDir, 'pglite'));
 }
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
@@ -231,7 +221,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       dataDir,
       ...(options.inMemory ? { inMemory: true } : {}),
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     const prepared = await prepareDatabase(db);
     if (prepared.supabaseManaged) {

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 import type { Database } from '../../src/lib/database.types.ts';
-import { migratedDumpOption } from '../../supabase/tests/helpers/harness.ts';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../index.ts';
 
 /** Lead limits for tests that are not about abuse: one address may send as many as they need. */
@@ -13,10 +12,7 @@ export const RELAXED_LEAD_LIMITS = {
   global_per_10_minutes: 100_000,
 };
 
-/**
- * A local stack in memory (mail and indexing records in a temp dir), with its request log captured.
- * The database starts from the run's migrated dump unless the options say otherwise.
- */
+/** A local stack in memory (mail and indexing records in a temp dir), with its request log captured. */
 export async function startTestStack(
   options: Partial<LocalStackOptions> = {},
 ): Promise<LocalStack & { logs: string[]; cleanup(): Promise<void> }> {
@@ -32,7 +28,6 @@ export async function startTestStack(
     leadLimits: RELAXED_LEAD_LIMITS,
     // Tests decide when the outbox is drained (stack.drainNotifications()).
     notificationIntervalMs: 0,
-    ...(options.databaseUrl ? {} : migratedDumpOption()),
     ...options,
   });
   return Object.assign(stack, {
