@@ -11,6 +11,9 @@ export default defineConfig({
       'supabase/tests/**/*.test.ts',
       'tests/load/**/*.test.ts',
     ],
+    // Once per run, before any file: the migrated PGlite dump and the shared PostgreSQL with its
+    // migrated template, which every SQL and local-stack test copies instead of migrating anew.
+    globalSetup: ['supabase/tests/helpers/global-setup.ts'],
     // No retries: a test that needs one hides a bug. Workers stay at Vitest's default (CPUs - 1, so
     // one on the 2-core machine): the database suites then never compete with each other.
     retry: 0,

@@ -53,11 +53,25 @@ export function isPgError(error: unknown): error is PgError {
   );
 }
 
-/** Opens PGlite with pgcrypto; `dataDir` null keeps the database in memory (tests). */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/** PGlite opened by openPglite(): a Database that can also dump its data directory. */
+export interface PgliteDatabase extends Database {
+  /** The whole data directory as a tarball, for openPglite's `loadDataDir`. */
+  dumpDataDir(): Promise<Blob>;
+}
+
+/**
+ * Opens PGlite with pgcrypto; `dataDir` null keeps the database in memory (tests). `loadDataDir`
+ * starts it from a dump (dumpDataDir()): the tests start from one migrated database instead of
+ * migrating a new one each time (supabase/tests/helpers/snapshot.ts).
+ */
+export async function openPglite(
+  dataDir: string | null,
+  options: { loadDataDir?: Blob } = {},
+): Promise<PgliteDatabase> {
   if (dataDir !== null) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({
     ...(dataDir === null ? {} : { dataDir }),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: { pgcrypto },
   });
   const wrap = (target: PGlite | Transaction): Queryable => ({
@@ -88,6 +102,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       const unlisten = await db.listen(channel, onPayload);
       return () => unlisten();
     },
+    dumpDataDir: () => db.dumpDataDir('none'),
     close: () => db.close(),
   };
 }

@@ -54,7 +54,10 @@ const steps: Step[] = [
       '--reporter=default',
       '--reporter=json',
       '--outputFile=reports/vitest.json',
+      // Each file's time by phase, slowest first: where the gate's time goes.
+      '--reporter=./scripts/vitest-durations.ts',
     ],
+    env: { DURATIONS_OUT: 'reports/vitest-durations.txt' },
   },
   // The same build as of today, as production builds it: an offer that has ended must be out of the
   // sitemap, noindex and linked from nowhere (tests/build/site.test.ts, "offers").

@@ -5,9 +5,11 @@ import { normalizePhone } from '../../src/lib/phone.ts';
 import { anon, as, insertLead, resetData, sqlBackends } from './helpers/harness.ts';
 
 /**
- * The browser's phone rule (normalizePhone in src/lib/phone.ts) and the database's identity of a
- * number (public.canonical_phone, migration 20261123090000_canonical_phone.sql) agree: what the forms
- * store is already canonical, so rate limits, duplicates and erasure see one number per patient.
+ * The database's identity of a number (public.canonical_phone, migration
+ * 20261123090000_canonical_phone.sql) reduces the spellings of one number to the same international
+ * digits, so limits, duplicate detection and erasure requests compare numbers; and the browser's
+ * phone rule (normalizePhone in src/lib/phone.ts) agrees with it: what the forms store is already
+ * canonical, so rate limits, duplicates and erasure see one number per patient.
  */
 
 const backends = await sqlBackends();
@@ -49,7 +51,7 @@ const context: SubmissionContext = {
   },
 };
 
-describe.each(backends)('the phone rule and canonical_phone on $name', (backend) => {
+describe.each(backends)('canonical_phone and the phone rule on $name', (backend) => {
   let db: Database;
 
   beforeAll(async () => {
@@ -66,6 +68,27 @@ describe.each(backends)('the phone rule and canonical_phone on $name', (backend)
     );
     return rows[0]!.digits;
   }
+
+  it('gives one value for the usual spellings of a Saudi mobile number', async () => {
+    const spellings: [string | null, string][] = [
+      ['+966', '0501234567'],
+      ['+966', '501234567'],
+      ['+966', '966501234567'],
+      ['+966', '50 123-4567'],
+      [null, '00966501234567'],
+      [null, '966501234567'],
+      ['', '+966 50 123 4567'],
+    ];
+    for (const [countryCode, phone] of spellings) {
+      expect(await canonical(countryCode, phone), `${countryCode} ${phone}`).toBe('966501234567');
+    }
+  });
+
+  it('keeps different numbers apart and does not guess a missing country', async () => {
+    expect(await canonical('+963', '0944123456')).toBe('963944123456');
+    expect(await canonical('+966', '0944123456')).toBe('966944123456');
+    expect(await canonical(null, '0501234567')).toBe('501234567');
+  });
 
   it('stores numbers the database already reads as canonical', async () => {
     for (const [typed, picked] of sample) {

@@ -1,4 +1,5 @@
-import { afterAll, expect } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, expect, inject } from 'vitest';
 import {
   isPgError,
   openPglite,
@@ -8,12 +9,15 @@ import {
 } from '../../../local/db.ts';
 import { prepareDatabase } from '../../../local/migrate.ts';
 import { applyRoleStatementTimeout } from '../../../local/rest.ts';
-import { startTestPostgres, stopTestPostgres } from './postgres.ts';
+import { postgresAt, startTestPostgres, stopTestPostgres } from './postgres.ts';
 
 /**
  * The SQL behaviour tests run the same assertions against every available backend: PGlite always,
- * and a real PostgreSQL when one can be started (see postgres.ts). Each backend gets a fresh database
- * with the local bootstrap and all migrations applied, exactly as the local server prepares it.
+ * and a real PostgreSQL when one can be started (see postgres.ts). Each test gets a database of its
+ * own with the local bootstrap and all migrations applied, exactly as the local server prepares it.
+ * The migrated database is made once per run (global-setup.ts) and copied: a PGlite dump loaded
+ * into a new PGlite, a PostgreSQL template database. prepareDatabase() still runs on each copy and
+ * finds nothing to do.
  */
 
 export interface Backend {
@@ -21,17 +25,44 @@ export interface Backend {
   open(): Promise<Database>;
 }
 
+let dump: Blob | undefined;
+
+/**
+ * `{ loadDataDir }` with the run's migrated PGlite dump (global-setup.ts), read once per test file;
+ * empty when the run has none, and PGlite then starts empty and is migrated.
+ */
+export function migratedDumpOption(): { loadDataDir?: Blob } {
+  const path = inject('pgliteSnapshot');
+  if (path && !dump) dump = new Blob([readFileSync(path)]);
+  return dump ? { loadDataDir: dump } : {};
+}
+
+/** A new in-memory PGlite, migrated: from the run's dump when there is one. */
+export async function openMigratedPglite(): Promise<Database> {
+  const db = await openPglite(null, migratedDumpOption());
+  await prepareDatabase(db);
+  return db;
+}
+
 export async function sqlBackends(): Promise<Backend[]> {
-  const backends: Backend[] = [
-    {
-      name: 'pglite',
-      async open() {
-        const db = await openPglite(null);
-        await prepareDatabase(db);
-        return db;
-      },
-    },
-  ];
+  const backends: Backend[] = [{ name: 'pglite', open: openMigratedPglite }];
+  const shared = inject('postgresTemplate');
+  if (shared !== undefined) {
+    // The run's shared server (global-setup.ts); null when PostgreSQL is not available.
+    const server = shared && (await postgresAt(shared.url));
+    if (server && shared) {
+      backends.push({
+        name: 'postgres',
+        async open() {
+          const db = await openPostgres(await server.createDatabase(shared.template));
+          await prepareDatabase(db);
+          return db;
+        },
+      });
+    }
+    return backends;
+  }
+  // Without the global setup (a config that does not name it): a server of this file's own.
   const server = await startTestPostgres();
   afterAll(stopTestPostgres);
   if (server) {

@@ -17,18 +17,47 @@ import pg from 'pg';
  */
 
 export interface PostgresServer {
-  /** Creates an empty database and returns its connection string. */
-  createDatabase(): Promise<string>;
+  /**
+   * Creates a database and returns its connection string: empty, or a copy of `template` (a
+   * database nobody is connected to, see global-setup.ts).
+   */
+  createDatabase(template?: string): Promise<string>;
   description: string;
+  /** The maintenance database's connection string (postgres://…/postgres). */
+  url: string;
 }
 
 let started: Promise<PostgresServer | null> | undefined;
 let stopCluster: (() => void) | undefined;
 
-/** Starts (once per test file) or reuses a PostgreSQL server; null with a logged reason if none. */
+/**
+ * Starts (once per test file) or reuses a private PostgreSQL server; null with a logged reason if
+ * none. For tests that change the server itself (SSL, settings, roles): the SQL behaviour tests
+ * share one server instead (global-setup.ts).
+ */
 export function startTestPostgres(): Promise<PostgresServer | null> {
   started ??= start();
   return started;
+}
+
+/**
+ * Starts a server that the caller stops with the returned function (global-setup.ts: one server
+ * for the whole run).
+ */
+export async function startOwnPostgres(): Promise<{
+  server: PostgresServer | null;
+  stop: () => void;
+}> {
+  const server = await start();
+  const stop = stopCluster ?? (() => {});
+  stopCluster = undefined;
+  process.once('exit', stop);
+  return { server, stop };
+}
+
+/** A server someone else started and stops (the run's shared server, from global-setup.ts). */
+export function postgresAt(url: string): Promise<PostgresServer | null> {
+  return serverAt(url, `the shared test PostgreSQL`);
 }
 
 /** Stops the throwaway cluster now (call from afterAll); a watchdog stops it anyway if we die. */
@@ -134,12 +163,13 @@ async function serverAt(url: string, description: string): Promise<PostgresServe
   let counter = 0;
   return {
     description,
-    async createDatabase() {
+    url,
+    async createDatabase(template) {
       const name = `rihla_test_${process.pid}_${++counter}_${Date.now().toString(36)}`;
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
-        await client.query(`create database ${name}`);
+        await client.query(`create database ${name}${template ? ` template ${template}` : ''}`);
       } finally {
         await client.end();
       }
