@@ -7,11 +7,11 @@
  * --dist .data/e2e-dist --site-port 4521 --api-port 54521 [--runs 3]` serves an existing build and
  * prints every page's scores, FCP, LCP, LCP − FCP against bench/budgets.json and the LCP element.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { withBuildServer } from './serve-build.ts';
 
 export interface LighthouseResult {
   url: string;
@@ -161,47 +161,27 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')).lighthouse as {
     lcpMinusFcpMs: number;
   };
-  const server = spawn(
-    process.execPath,
-    [
-      'scripts/start.ts',
-      '--no-build',
-      '--fresh',
-      '--data-dir',
-      `${values.dist}-lighthouse-data`,
-      '--dist',
-      values.dist!,
-      '--site-port',
-      values['site-port']!,
-      '--api-port',
-      values['api-port']!,
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  const origin = `http://127.0.0.1:${values['site-port']}`;
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if ((await fetch(origin)).ok) break;
-      } catch {
-        if (attempt > 300) throw new Error('the site server did not start');
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-    const results = await runLighthouse(
-      lighthousePages.map((path) => origin + path),
-      Number(values.runs),
-      (message) => console.log(message),
-    );
-    console.log('| Page | Perf (every run) | FCP | LCP | LCP − FCP | TBT | CLS | LCP element |');
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-    for (const result of results) {
-      const gap = result.metrics.lcpMs - result.metrics.fcpMs;
-      console.log(
-        `| ${new URL(result.url).pathname} | ${result.scores.performance} (${result.performanceRuns.join(' · ')}) | ${result.metrics.fcpMs} ms | ${result.metrics.lcpMs} ms | ${gap} ms ${gap <= budgets.lcpMinusFcpMs ? '✅' : '❌'} | ${result.metrics.tbtMs} ms | ${result.metrics.cls} | \`${result.lcpElement.slice(0, 100)}\` |`,
+  await withBuildServer(
+    {
+      dist: values.dist!,
+      dataDir: `${values.dist}-lighthouse-data`,
+      sitePort: values['site-port']!,
+      apiPort: values['api-port']!,
+    },
+    async (origin) => {
+      const results = await runLighthouse(
+        lighthousePages.map((path) => origin + path),
+        Number(values.runs),
+        (message) => console.log(message),
       );
-    }
-  } finally {
-    server.kill('SIGTERM');
-  }
+      console.log('| Page | Perf (every run) | FCP | LCP | LCP − FCP | TBT | CLS | LCP element |');
+      console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+      for (const result of results) {
+        const gap = result.metrics.lcpMs - result.metrics.fcpMs;
+        console.log(
+          `| ${new URL(result.url).pathname} | ${result.scores.performance} (${result.performanceRuns.join(' · ')}) | ${result.metrics.fcpMs} ms | ${result.metrics.lcpMs} ms | ${gap} ms ${gap <= budgets.lcpMinusFcpMs ? '✅' : '❌'} | ${result.metrics.tbtMs} ms | ${result.metrics.cls} | \`${result.lcpElement.slice(0, 100)}\` |`,
+        );
+      }
+    },
+  );
 }

@@ -22,10 +22,11 @@
  * Alone: `npm run bench:slow` (builds into .data/bench-slow-dist and starts its own servers on
  * ports 4398 / 54398 unless --site-port / --api-port / --dist / --no-build are given).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { withBuildServer } from './serve-build.ts';
 
 export const SLOW_PROFILE = {
   latencyMs: 400,
@@ -430,38 +431,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     });
     if (built.status !== 0) throw new Error('astro build failed');
   }
-  // The same Node as this script (the project's Node 24), whatever `node` is on the PATH.
-  const server = spawn(
-    process.execPath,
-    [
-      'scripts/start.ts',
-      '--no-build',
-      '--fresh',
-      '--data-dir',
-      `${dist}-data`,
-      '--dist',
+  await withBuildServer(
+    {
       dist,
-      '--site-port',
-      values['site-port']!,
-      '--api-port',
-      values['api-port']!,
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
+      dataDir: `${dist}-data`,
+      sitePort: values['site-port']!,
+      apiPort: values['api-port']!,
+    },
+    async (origin) => {
+      const figures = await benchSlowProfile(origin, Number(values.runs), (m) => console.log(m));
+      console.log(JSON.stringify(figures, null, 2));
+      console.log(slowProfileMarkdown(figures).join('\n'));
+    },
   );
-  const origin = `http://127.0.0.1:${values['site-port']}`;
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if ((await fetch(origin)).ok) break;
-      } catch {
-        if (attempt > 300) throw new Error('the site server did not start');
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-    const figures = await benchSlowProfile(origin, Number(values.runs), (m) => console.log(m));
-    console.log(JSON.stringify(figures, null, 2));
-    console.log(slowProfileMarkdown(figures).join('\n'));
-  } finally {
-    server.kill('SIGTERM');
-  }
 }
