@@ -82,8 +82,12 @@ function summarize(
   const summary = lhr.audits['resource-summary']?.details as
     { items?: { resourceType: string; transferSize: number }[] } | undefined;
   for (const item of summary?.items ?? []) bytesByType[item.resourceType] = item.transferSize;
-  // The LCP element audit holds the element as a node somewhere in its details (then the phases).
-  const lcpNode = findNode(lhr.audits['largest-contentful-paint-element']?.details);
+  // The LCP element is a node somewhere in the details of the LCP breakdown insight (Lighthouse
+  // 13; the largest-contentful-paint-element audit before it).
+  const lcpNode = findNode(
+    lhr.audits['lcp-breakdown-insight']?.details ??
+      lhr.audits['largest-contentful-paint-element']?.details,
+  );
   return {
     url,
     scores: {
