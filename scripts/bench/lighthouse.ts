@@ -2,19 +2,43 @@
  * Lighthouse, mobile form factor with simulated throttling (its default mobile config), run offline
  * against Debian's Chromium. Each page is audited `runs` times and the median run (by performance
  * score) is reported, as Lighthouse's own guidance recommends for variance.
+ *
+ * Alone (the Lighthouse section of `npm run bench`, without the rest): `npm run bench:lighthouse --
+ * --dist .data/e2e-dist --site-port 4521 --api-port 54521 [--runs 3]` serves an existing build and
+ * prints every page's scores, FCP, LCP, LCP − FCP against bench/budgets.json and the LCP element.
  */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { withBuildServer } from './serve-build.ts';
 
 export interface LighthouseResult {
   url: string;
   scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>;
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
+  /** What Lighthouse took as the largest contentful paint (a selector and a snippet). */
+  lcpElement: string;
   bytesByType: Record<string, number>;
   runs: number;
   /** The performance score of every run, lowest first (the reported run is the median). */
   performanceRuns: number[];
 }
+
+/** Pages Lighthouse audits (issue 8's fixed list); those not built yet are skipped and reported. */
+export const lighthousePages = [
+  '/',
+  '/en/',
+  '/hair-transplant-turkey/',
+  '/en/hair-transplant-turkey/',
+  '/hair-transplant-offer/',
+  '/blog/',
+  '/en/blog/',
+  '/blog/hair-transplant-turkey-guide/',
+  '/en/blog/hair-transplant-turkey-guide/',
+  '/destinations/turkey/',
+  '/en/destinations/turkey/',
+];
 
 const chromePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const chromeFlags = [
@@ -30,6 +54,22 @@ const chromeFlags = [
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
+interface LhNode {
+  type: 'node';
+  selector?: string;
+  snippet?: string;
+}
+
+function findNode(value: unknown): LhNode | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  if ((value as { type?: unknown }).type === 'node') return value as LhNode;
+  for (const child of Object.values(value)) {
+    const found = findNode(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function summarize(
   url: string,
   lhr: Lhr,
@@ -42,6 +82,12 @@ function summarize(
   const summary = lhr.audits['resource-summary']?.details as
     { items?: { resourceType: string; transferSize: number }[] } | undefined;
   for (const item of summary?.items ?? []) bytesByType[item.resourceType] = item.transferSize;
+  // The LCP element is a node somewhere in the details of the LCP breakdown insight (Lighthouse
+  // 13; the largest-contentful-paint-element audit before it).
+  const lcpNode = findNode(
+    lhr.audits['lcp-breakdown-insight']?.details ??
+      lhr.audits['largest-contentful-paint-element']?.details,
+  );
   return {
     url,
     scores: {
@@ -56,6 +102,7 @@ function summarize(
       tbtMs: Math.round(numeric('total-blocking-time')),
       cls: Number(numeric('cumulative-layout-shift').toFixed(3)),
     },
+    lcpElement: lcpNode ? `${lcpNode.selector ?? ''} ${lcpNode.snippet ?? ''}`.trim() : '',
     bytesByType,
     runs,
     performanceRuns,
@@ -103,4 +150,42 @@ export async function runLighthouse(
   } finally {
     chrome.kill();
   }
+}
+
+// Alone: serve an existing build, audit the list, print the figures.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      'site-port': { type: 'string', default: '4392' },
+      'api-port': { type: 'string', default: '54392' },
+      dist: { type: 'string', default: '.data/bench-dist' },
+      runs: { type: 'string', default: '3' },
+    },
+  });
+  const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')).lighthouse as {
+    lcpMinusFcpMs: number;
+  };
+  await withBuildServer(
+    {
+      dist: values.dist!,
+      dataDir: `${values.dist}-lighthouse-data`,
+      sitePort: values['site-port']!,
+      apiPort: values['api-port']!,
+    },
+    async (origin) => {
+      const results = await runLighthouse(
+        lighthousePages.map((path) => origin + path),
+        Number(values.runs),
+        (message) => console.log(message),
+      );
+      console.log('| Page | Perf (every run) | FCP | LCP | LCP − FCP | TBT | CLS | LCP element |');
+      console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+      for (const result of results) {
+        const gap = result.metrics.lcpMs - result.metrics.fcpMs;
+        console.log(
+          `| ${new URL(result.url).pathname} | ${result.scores.performance} (${result.performanceRuns.join(' · ')}) | ${result.metrics.fcpMs} ms | ${result.metrics.lcpMs} ms | ${gap} ms ${gap <= budgets.lcpMinusFcpMs ? '✅' : '❌'} | ${result.metrics.tbtMs} ms | ${result.metrics.cls} | \`${result.lcpElement.slice(0, 100)}\` |`,
+        );
+      }
+    },
+  );
 }

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { SUCCESS_VISIBLE_MS } from '../../src/lib/submit-lead.ts';
-import { runLighthouse } from './lighthouse.ts';
+import { lighthousePages, runLighthouse } from './lighthouse.ts';
 import { measurePages, type PageWeight } from './page-weight.ts';
 import { benchSlowProfile, slowProfileMarkdown } from './slow-profile.ts';
 import { benchSubmit } from './submit.ts';
@@ -23,21 +23,6 @@ const log = (message: string) =>
 
 /** Lighthouse audits each page this many times and reports the median run. */
 const LIGHTHOUSE_RUNS = 3;
-
-/** Pages Lighthouse audits (issue 8's fixed list); those not built yet are skipped and reported. */
-const lighthousePages = [
-  '/',
-  '/en/',
-  '/hair-transplant-turkey/',
-  '/en/hair-transplant-turkey/',
-  '/hair-transplant-offer/',
-  '/blog/',
-  '/en/blog/',
-  '/blog/hair-transplant-turkey-guide/',
-  '/en/blog/hair-transplant-turkey-guide/',
-  '/destinations/turkey/',
-  '/en/destinations/turkey/',
-];
 
 type Verdict = 'pass' | 'FAIL';
 const atLeast = (value: number, target: number): Verdict => (value >= target ? 'pass' : 'FAIL');
@@ -169,7 +154,9 @@ const lighthouseRows = lighthouse.map((result) => {
   const verdicts = Object.fromEntries(
     Object.entries(result.scores).map(([key, value]) => [key, atLeast(value, target[key])]),
   );
-  return { ...result, path, target, verdicts };
+  const lcpMinusFcpMs = result.metrics.lcpMs - result.metrics.fcpMs;
+  verdicts['lcpMinusFcp'] = atMost(lcpMinusFcpMs, budgets.lighthouse.lcpMinusFcpMs);
+  return { ...result, path, target, verdicts, lcpMinusFcpMs };
 });
 
 const report = {
@@ -206,20 +193,24 @@ const md: string[] = [
   '',
   `## Lighthouse (mobile, simulated throttling, median of ${LIGHTHOUSE_RUNS})`,
   '',
-  '| Page | Perf (every run) | A11y | Best pr. | SEO | FCP | LCP | TBT | CLS | Bytes (script / stylesheet / document / font / image / total) |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  '| Page | Perf (every run) | A11y | Best pr. | SEO | FCP | LCP | LCP − FCP | TBT | CLS | Bytes (script / stylesheet / document / font / image / total) |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ...lighthouseRows.map((row) => {
     const s = (key: keyof typeof row.scores) =>
       `${row.scores[key]}${row.verdicts[key] === 'pass' ? '' : ' ❌'}`;
     const b = (type: string) => `${kb(row.bytesByType[type] ?? 0)}`;
-    return `| ${row.path} | ${s('performance')} (${row.performanceRuns.join(' · ')}) | ${s('accessibility')} | ${s('best-practices')} | ${s('seo')} | ${row.metrics.fcpMs} ms | ${row.metrics.lcpMs} ms | ${row.metrics.tbtMs} ms | ${row.metrics.cls} | ${b('script')} / ${b('stylesheet')} / ${b('document')} / ${b('font')} / ${b('image')} / ${b('total')} KB |`;
+    return `| ${row.path} | ${s('performance')} (${row.performanceRuns.join(' · ')}) | ${s('accessibility')} | ${s('best-practices')} | ${s('seo')} | ${row.metrics.fcpMs} ms | ${row.metrics.lcpMs} ms | ${row.lcpMinusFcpMs} ms${row.verdicts['lcpMinusFcp'] === 'pass' ? '' : ' ❌'} | ${row.metrics.tbtMs} ms | ${row.metrics.cls} | ${b('script')} / ${b('stylesheet')} / ${b('document')} / ${b('font')} / ${b('image')} / ${b('total')} KB |`;
   }),
   '',
   missing.length
     ? `Not built yet (skipped): ${missing.join(', ')}.`
     : 'Every page of the list was audited.',
   '',
-  `Targets: performance ≥ ${budgets.lighthouse.default.performance} (offer page ≥ ${budgets.lighthouse['/hair-transplant-offer'].performance}), accessibility, best practices and SEO ${budgets.lighthouse.default.accessibility}. ❌ marks a miss.`,
+  'Largest contentful paint element (Lighthouse): ' +
+    lighthouseRows.map((row) => `${row.path} \`${row.lcpElement.slice(0, 80)}\``).join('; ') +
+    '.',
+  '',
+  `Targets: performance ≥ ${budgets.lighthouse.default.performance} (offer page ≥ ${budgets.lighthouse['/hair-transplant-offer'].performance}), accessibility, best practices and SEO ${budgets.lighthouse.default.accessibility}, LCP ≤ FCP + ${budgets.lighthouse.lcpMinusFcpMs} ms. ❌ marks a miss.`,
   '',
   '## Bytes each page ships before interaction (gzip, KB)',
   '',

@@ -166,6 +166,55 @@ test('an offer registration made before the script arrives is sent once it arriv
   expect(rows).toEqual([expect.objectContaining({ phone: mobile, country_code: null })]);
 });
 
+/** WhatsApp answers in the browser only: the navigation is caught and never leaves the machine. */
+async function catchWhatsapp(page: Page) {
+  await page.route('https://wa.me/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }),
+  );
+}
+
+test('with the form island unable to load, "التالي" sends the typed name and phone to WhatsApp', async ({
+  page,
+}) => {
+  await page.route(/\/_astro\/LeadForm[^/]*\.js/, (route) => route.abort('internetdisconnected'));
+  await catchWhatsapp(page);
+  await page.goto('/');
+  const form = page.getByTestId('lead-form-wizard');
+  await form.getByLabel('الاسم الكامل').fill('سارة بلا نموذج');
+  await form.getByLabel('رقم الهاتف (واتساب)').fill(arabicDigits('0501234567'));
+  // Astro gives up on the island after its one retry; the early script then knows.
+  await expect(page.locator('astro-island[data-island-failed]')).toHaveCount(1, {
+    timeout: 20_000,
+  });
+  await form.getByRole('button', { name: 'التالي' }).click();
+  await expect(page).toHaveURL(/^https:\/\/wa\.me\/\d+\?text=/, { timeout: 20_000 });
+  const text = new URL(page.url()).searchParams.get('text') ?? '';
+  expect(text).toContain('الاسم: سارة بلا نموذج');
+  expect(text).toContain('الهاتف: +966 0501234567');
+});
+
+test('a consultation sent while its island is still missing goes to WhatsApp with everything typed', async ({
+  page,
+}) => {
+  await page.route(/\/_astro\/LeadForm[^/]*\.js/, (route) => route.abort('internetdisconnected'));
+  await catchWhatsapp(page);
+  await page.goto('/hair-transplant-turkey');
+  const form = page.getByTestId('lead-form-single');
+  await form.getByLabel('الاسم الكامل').fill('خالد بلا نموذج');
+  await form.getByRole('combobox', { name: 'رمز الدولة' }).selectOption('+971');
+  await form.getByLabel('رقم الهاتف (واتساب)').fill('501234567');
+  await form.getByRole('combobox', { name: 'العلاج المطلوب' }).selectOption('hair-transplant');
+  await form.getByRole('textbox', { name: /ملاحظات/ }).fill('أفضّل شهر مارس');
+  // Before Astro has given up on the island the press waits for it; after, it goes at once.
+  await form.getByRole('button', { name: 'أرسل طلب الاستشارة' }).click();
+  await expect(page).toHaveURL(/^https:\/\/wa\.me\/\d+\?text=/, { timeout: 20_000 });
+  const text = new URL(page.url()).searchParams.get('text') ?? '';
+  expect(text).toContain('الاسم: خالد بلا نموذج');
+  expect(text).toContain('الهاتف: +971 501234567');
+  expect(text).toContain('العلاج: زراعة الشعر');
+  expect(text).toContain('ملاحظات: أفضّل شهر مارس');
+});
+
 test('the floating button never covers a control or a form hint at 360 px', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const targets: [string, string][] = [
@@ -196,6 +245,63 @@ test('the floating button never covers a control or a form hint at 360 px', asyn
           { message: `${path} ${selector} #${index}` },
         )
         .toBe(false);
+    }
+  }
+});
+
+test('the floating button never covers a line of text at 360 and 390 px', async ({ page }) => {
+  test.setTimeout(180_000);
+  const pages = [
+    '/',
+    '/hair-transplant-offer',
+    '/hair-transplant-turkey',
+    '/blog/hair-transplant-turkey-guide',
+  ];
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 740 });
+    for (const path of pages) {
+      await page.goto(path);
+      // Down the page a third of a screen at a time; at each stop, once the button has settled,
+      // no line box of any text may meet the button while it is shown.
+      const covered = await page.evaluate(async () => {
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        const fab = document.querySelector('details[data-fab]')!;
+        const summary = fab.querySelector('summary')!;
+        const found: string[] = [];
+        document.documentElement.style.scrollBehavior = 'auto';
+        for (let y = 0; y < document.documentElement.scrollHeight; y += 250) {
+          window.scrollTo(0, y);
+          await frame();
+          await frame();
+          // Wait for the button to finish sliding in or out.
+          await Promise.all(fab.getAnimations().map((animation) => animation.finished));
+          if (fab.hasAttribute('data-away')) continue;
+          const button = summary.getBoundingClientRect();
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          const range = document.createRange();
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!node.nodeValue?.trim() || fab.contains(node)) continue;
+            const parent = node.parentElement!;
+            const box = parent.getBoundingClientRect();
+            if (box.bottom < button.top || box.top > button.bottom) continue;
+            if (getComputedStyle(parent).visibility === 'hidden') continue;
+            range.selectNodeContents(node);
+            for (const line of range.getClientRects())
+              if (
+                line.width > 0 &&
+                line.left < button.right &&
+                button.left < line.right &&
+                line.top < button.bottom &&
+                button.top < line.bottom
+              )
+                found.push(
+                  `${Math.round(window.scrollY)}: «${node.nodeValue.trim().slice(0, 40)}»`,
+                );
+          }
+        }
+        return found;
+      });
+      expect(covered, `${path} at ${width} px`).toEqual([]);
     }
   }
 });

@@ -177,6 +177,7 @@ export default function LeadForm(props: LeadFormProps) {
       className="relative rounded-(--radius-card) bg-white p-6 shadow-(--shadow-card) sm:p-8"
       data-testid={`lead-form-${variant}`}
       data-lead-form=""
+      data-early-form=""
       data-hydrated={hydrated ? '' : undefined}
     >
       <ToastStack toasts={toasts} dismiss={dismiss} closeLabel={s('form.toast.close')} />

@@ -136,6 +136,7 @@ export function useLeadDraft(
     );
     setPending(form.getAttribute(PENDING_ACTION_ATTRIBUTE));
     form.removeAttribute(PENDING_ACTION_ATTRIBUTE);
+    form.querySelector('[data-busy]')?.removeAttribute('data-busy');
     // The early script's note ("one moment…") has done its job once the island answers.
     form
       .closest('[data-lead-form-wrap]')

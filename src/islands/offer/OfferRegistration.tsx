@@ -9,6 +9,7 @@ import {
   type OfferValues,
 } from '~/lib/lead-form.ts';
 import { stripNonDigits } from '~/lib/phone.ts';
+import { OfferFields } from './OfferFields.tsx';
 import { preloadClient, type LeadInsert } from '~/lib/submit-lead.ts';
 import { ConsentNote } from '~/islands/ui/ConsentNote.tsx';
 import { ToastStack, useToasts } from '~/islands/ui/Toasts.tsx';
@@ -35,13 +36,11 @@ const empty: OfferValues = { name: '', phone: '', website: '' };
 /** Set on the dialog's form by the page's early script when "سجل الآن" was pressed before hydration. */
 export const OFFER_PENDING_SUBMIT = 'data-pending-action';
 
-/** The sample numbers of the placeholder stay left-to-right inside the Arabic text (bidi isolates). */
-const isolateNumbers = (text: string) => text.replace(/\d+/g, (digits) => `\u2066${digits}\u2069`);
-
 /**
- * The offer page's registration dialog (spec 2.4). Every element with [data-offer-register] opens
- * it. The dialog is server-rendered; the page's early script (OfferDialog.astro) opens it at the
- * first click, before this island has arrived, and the visitor can type at once. The island then
+ * The offer page's registration dialog. Every element matching `trigger` opens it. The dialog is
+ * server-rendered; the shared early script (src/components/forms/EarlyForms.astro, included by
+ * OfferDialog.astro) opens it at the first click, before this island has arrived, and the
+ * visitor can type at once. The island then
  * hydrates (`client:click`), adopts what was typed and takes over the submit. Without JavaScript
  * the triggers are WhatsApp links.
  */
@@ -73,7 +72,11 @@ export default function OfferRegistration({
     const openDialog = () => {
       if (!idRef.current) idRef.current = crypto.randomUUID();
       void preloadClient();
-      if (!dialog.open) dialog.showModal();
+      // Opened early (EarlyForms.astro) it may still be the non-modal first frame: make it modal.
+      if (!dialog.matches(':modal')) {
+        if (dialog.open) dialog.close();
+        dialog.showModal();
+      }
       setOpen(true);
     };
     // What was typed into the server-rendered dialog before hydration is kept.
@@ -86,7 +89,8 @@ export default function OfferRegistration({
       event.preventDefault();
       openDialog();
     };
-    const onClose = () => setOpen(false);
+    // The `close` event comes a task later; the non-modal → modal switch above also fires one.
+    const onClose = () => setOpen(dialog.open);
     document.addEventListener('click', onClick);
     dialog.addEventListener('close', onClose);
     const island = dialog.closest(`[${PENDING_ATTRIBUTE}]`);
@@ -95,6 +99,8 @@ export default function OfferRegistration({
     // it closed. Only a click the early script did not handle opens it now.
     const openedEarly = dialog.hasAttribute('data-opened-early');
     if (dialog.open || (island && !openedEarly)) openDialog();
+    // The early script's "busy" mark: from here the island's own `sending` state shows it.
+    form.querySelector('[data-busy]')?.removeAttribute('data-busy');
     if (form.hasAttribute(OFFER_PENDING_SUBMIT)) {
       form.removeAttribute(OFFER_PENDING_SUBMIT);
       setPending(true);
@@ -159,11 +165,6 @@ export default function OfferRegistration({
   }, [pending, hydrated]);
 
   const sending = submission.status === 'sending';
-  const field = (name: 'name' | 'phone') => `${uid}-${name}`;
-  const inputClass = (name: keyof OfferValues) =>
-    `block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink focus:border-teal-700 focus:outline-none ${
-      errors[name] ? 'border-offer-600' : 'border-sand-300'
-    }`;
   // Toasts inside the open dialog share its top layer; outside, the backdrop would cover them.
   const toastStack = (
     <ToastStack toasts={toasts} dismiss={dismiss} closeLabel={s('form.toast.close')} />
@@ -178,7 +179,9 @@ export default function OfferRegistration({
         ref={dialogRef}
         aria-labelledby={`${uid}-title`}
         data-offer-dialog=""
-        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-(--radius-card) p-0 shadow-(--shadow-lift) backdrop:bg-teal-950/70"
+        data-early-trigger={trigger}
+        // Until it is modal (the early script's first frame) it sits fixed in the middle too.
+        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-(--radius-card) p-0 shadow-(--shadow-lift) backdrop:bg-teal-950/70 [&:not(:modal)]:fixed [&:not(:modal)]:inset-y-0 [&:not(:modal)]:z-50 [&:not(:modal)]:max-h-[calc(100%-2rem)] [&:not(:modal)]:overflow-auto"
         onClick={(event) => {
           if (event.target === dialogRef.current) close();
         }}
@@ -192,12 +195,14 @@ export default function OfferRegistration({
           className="relative p-6 sm:p-8"
           data-testid="offer-form"
           data-offer-form=""
+          data-early-form=""
           data-hydrated={hydrated ? '' : undefined}
         >
           <button
             type="button"
             onClick={close}
             data-offer-close=""
+            data-early-close=""
             className="absolute end-4 top-4 grid size-10 place-items-center rounded-full text-2xl text-muted hover:bg-sand-100"
             aria-label={s('offer.dialog.close')}
           >
@@ -207,89 +212,14 @@ export default function OfferRegistration({
             {s('offer.dialog.title')}
           </h2>
           <p className="mb-5 text-muted">{s('offer.dialog.lead')}</p>
-          <div className="space-y-4">
-            <div>
-              <label htmlFor={field('name')} className="mb-1.5 block font-semibold text-teal-900">
-                {s('offer.dialog.name')}
-              </label>
-              <input
-                id={field('name')}
-                name="name"
-                autoComplete="name"
-                dir="auto"
-                value={values.name}
-                onChange={(event) => {
-                  const name = event.target.value;
-                  setValues((current) => ({ ...current, name }));
-                  setErrors((current) => ({ ...current, name: undefined }));
-                }}
-                aria-invalid={Boolean(errors.name)}
-                aria-describedby={errors.name ? `${field('name')}-error` : undefined}
-                className={inputClass('name')}
-              />
-              {errors.name && (
-                <p
-                  id={`${field('name')}-error`}
-                  className="mt-1.5 text-sm font-semibold text-offer-700"
-                >
-                  {errors.name}
-                </p>
-              )}
-            </div>
-            <div>
-              <label htmlFor={field('phone')} className="mb-1.5 block font-semibold text-teal-900">
-                {s('offer.dialog.phone')}
-              </label>
-              <input
-                id={field('phone')}
-                name="phone"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel"
-                dir="ltr"
-                placeholder={isolateNumbers(s('offer.dialog.phonePlaceholder'))}
-                value={values.phone}
-                onChange={(event) => {
-                  const raw = event.target.value;
-                  setValues((current) => ({ ...current, phone: stripNonDigits(raw) }));
-                  setErrors((current) => ({
-                    ...current,
-                    phone: /[^\d\u0660-\u0669\u06f0-\u06f9]/.test(raw)
-                      ? s('form.error.phoneDigits')
-                      : undefined,
-                  }));
-                }}
-                aria-invalid={Boolean(errors.phone)}
-                aria-describedby={`${field('phone')}-hint${errors.phone ? ` ${field('phone')}-error` : ''}`}
-                className={`${inputClass('phone')} text-start placeholder:text-sm`}
-              />
-              <p id={`${field('phone')}-hint`} className="mt-1.5 text-sm text-muted">
-                {s('offer.dialog.phoneHint')}
-              </p>
-              {errors.phone && (
-                <p
-                  id={`${field('phone')}-error`}
-                  className="mt-1 text-sm font-semibold text-offer-700"
-                >
-                  {errors.phone}
-                </p>
-              )}
-            </div>
-            <div className="absolute -start-[9999px] size-px overflow-hidden" aria-hidden="true">
-              <label htmlFor={`${uid}-website`}>{s('form.honeypot')}</label>
-              <input
-                id={`${uid}-website`}
-                name="website"
-                tabIndex={-1}
-                autoComplete="off"
-                value={values.website}
-                onChange={(event) => {
-                  const website = event.target.value;
-                  setValues((current) => ({ ...current, website }));
-                }}
-              />
-            </div>
-          </div>
+          <OfferFields
+            s={s}
+            uid={uid}
+            values={values}
+            errors={errors}
+            setValues={setValues}
+            setErrors={setErrors}
+          />
           <button
             type="submit"
             disabled={sending}

@@ -1,0 +1,109 @@
+import type { Dispatch, SetStateAction } from 'react';
+import type { UiKey } from '~/i18n/ui/ar.ts';
+import type { FieldErrors, OfferValues } from '~/lib/lead-form.ts';
+import { stripNonDigits } from '~/lib/phone.ts';
+
+/** The sample numbers of the placeholder stay left-to-right inside the Arabic text (bidi isolates). */
+const isolateNumbers = (text: string) => text.replace(/\d+/g, (digits) => `\u2066${digits}\u2069`);
+
+interface Props {
+  s: (key: UiKey) => string;
+  /** The dialog's useId(), so the ids stay unique when a page has two dialogs. */
+  uid: string;
+  values: OfferValues;
+  errors: FieldErrors<OfferValues>;
+  setValues: Dispatch<SetStateAction<OfferValues>>;
+  setErrors: Dispatch<SetStateAction<FieldErrors<OfferValues>>>;
+}
+
+/**
+ * The offer dialog's fields: name, phone (digits only, Arabic-Indic ones turned into ASCII; its
+ * hint asks for the country code) and the hidden honeypot. The dialog (OfferRegistration.tsx)
+ * owns the values and the submit.
+ */
+export function OfferFields({ s, uid, values, errors, setValues, setErrors }: Props) {
+  const field = (name: 'name' | 'phone') => `${uid}-${name}`;
+  const inputClass = (name: keyof OfferValues) =>
+    `block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink focus:border-teal-700 focus:outline-none ${
+      errors[name] ? 'border-offer-600' : 'border-sand-300'
+    }`;
+  return (
+    <div className="space-y-4">
+      <div>
+        <label htmlFor={field('name')} className="mb-1.5 block font-semibold text-teal-900">
+          {s('offer.dialog.name')}
+        </label>
+        <input
+          id={field('name')}
+          name="name"
+          autoComplete="name"
+          dir="auto"
+          value={values.name}
+          onChange={(event) => {
+            const name = event.target.value;
+            setValues((current) => ({ ...current, name }));
+            setErrors((current) => ({ ...current, name: undefined }));
+          }}
+          aria-invalid={Boolean(errors.name)}
+          aria-describedby={errors.name ? `${field('name')}-error` : undefined}
+          className={inputClass('name')}
+        />
+        {errors.name && (
+          <p id={`${field('name')}-error`} className="mt-1.5 text-sm font-semibold text-offer-700">
+            {errors.name}
+          </p>
+        )}
+      </div>
+      <div>
+        <label htmlFor={field('phone')} className="mb-1.5 block font-semibold text-teal-900">
+          {s('offer.dialog.phone')}
+        </label>
+        <input
+          id={field('phone')}
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          dir="ltr"
+          placeholder={isolateNumbers(s('offer.dialog.phonePlaceholder'))}
+          value={values.phone}
+          onChange={(event) => {
+            const raw = event.target.value;
+            setValues((current) => ({ ...current, phone: stripNonDigits(raw) }));
+            setErrors((current) => ({
+              ...current,
+              phone: /[^\d\u0660-\u0669\u06f0-\u06f9]/.test(raw)
+                ? s('form.error.phoneDigits')
+                : undefined,
+            }));
+          }}
+          aria-invalid={Boolean(errors.phone)}
+          aria-describedby={`${field('phone')}-hint${errors.phone ? ` ${field('phone')}-error` : ''}`}
+          className={`${inputClass('phone')} text-start placeholder:text-sm`}
+        />
+        <p id={`${field('phone')}-hint`} className="mt-1.5 text-sm text-muted">
+          {s('offer.dialog.phoneHint')}
+        </p>
+        {errors.phone && (
+          <p id={`${field('phone')}-error`} className="mt-1 text-sm font-semibold text-offer-700">
+            {errors.phone}
+          </p>
+        )}
+      </div>
+      <div className="absolute -start-[9999px] size-px overflow-hidden" aria-hidden="true">
+        <label htmlFor={`${uid}-website`}>{s('form.honeypot')}</label>
+        <input
+          id={`${uid}-website`}
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={values.website}
+          onChange={(event) => {
+            const website = event.target.value;
+            setValues((current) => ({ ...current, website }));
+          }}
+        />
+      </div>
+    </div>
+  );
+}
