@@ -245,12 +245,19 @@ export function RequestDialog({
 
   return (
     // A click on the backdrop closes, as Escape does natively for keyboard users.
-    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       onClose={onClose}
       onClick={(event) => {
         if (event.target === event.currentTarget) close();
+      }}
+      // Ctrl/⌘+S saves from any field, notes included, instead of the browser's "save page".
+      onKeyDown={(event) => {
+        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+          event.preventDefault();
+          if (!busy) submit();
+        }
       }}
       aria-labelledby={`${uid}-title`}
       data-testid="request-dialog"
