@@ -253,7 +253,9 @@ test.describe('working faster', () => {
     await page.reload();
     await expect(page.getByTestId('showing')).toBeVisible({ timeout: 15_000 });
     await expect(toggle).toBeChecked();
-    await expect(page.getByText('تحديث مباشر')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('live-status')).toHaveAttribute('data-live', 'live', {
+      timeout: 15_000,
+    });
 
     await page.evaluate(() => Object.assign(window, { tabHidden: true }));
     const name = uniqueName('تنبيه');
@@ -281,6 +283,32 @@ test.describe('working faster', () => {
     await expect(page.getByTestId('new-requests')).toContainText('وصل طلب جديد');
     expect(await shown()).toHaveLength(1);
     await context.close();
+  });
+
+  test('the leads screen shows a status changed elsewhere in place, without a reload', async ({
+    page,
+  }) => {
+    const name = uniqueName('حالة');
+    await insertLeads([name]);
+    await openDashboard(page);
+    await page.goto('/admin/offer-leads');
+    await page.getByRole('searchbox', { name: 'بحث' }).fill(name);
+    const leadRow = page.getByTestId('lead-row').filter({ hasText: name });
+    await expect(leadRow.locator('[data-status]')).toHaveText('جديد', { timeout: 15_000 });
+    await expect(page.getByTestId('live-status')).toHaveAttribute('data-live', 'live', {
+      timeout: 15_000,
+    });
+    // Marks the page: a reload would drop the mark.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+
+    const request = await stored(name);
+    const { error } = await serviceClient
+      .from('contact_requests')
+      .update({ status: 'completed' })
+      .eq('id', request.id);
+    if (error) throw new Error(error.message);
+    await expect(leadRow.locator('[data-status]')).toHaveText('مكتمل', { timeout: 15_000 });
+    expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
   });
 
   for (const size of [

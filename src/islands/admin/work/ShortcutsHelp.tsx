@@ -19,7 +19,7 @@ const shortcuts: { keys: string[]; what: AdminKey }[] = [
 /**
  * The help overlay of the keyboard shortcuts, in Arabic with the English beside it (coordinators
  * share keyboards and habits with English tools). A native <dialog> opened with showModal(): the
- * page behind is inert, so the focus stays inside, and Esc closes it.
+ * page behind is inert and Tab wraps around inside, and Esc closes it.
  */
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -30,12 +30,27 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   }, []);
   return (
     // A click on the backdrop closes, as Escape does natively for keyboard users.
-    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       onClose={onClose}
       onClick={(event) => {
         if (event.target === event.currentTarget) ref.current?.close();
+      }}
+      // A modal dialog keeps the page inert, but Tab past its last button would leave for the
+      // browser's own controls: wrap around instead, so the focus stays here until it closes.
+      onKeyDown={(event) => {
+        if (event.key !== 'Tab') return;
+        const focusable = [
+          ...event.currentTarget.querySelectorAll<HTMLElement>('button, [href], [tabindex="0"]'),
+        ];
+        const first = focusable[0];
+        const last = focusable.at(-1);
+        if (!first || !last) return;
+        if (event.shiftKey ? document.activeElement === first : document.activeElement === last) {
+          event.preventDefault();
+          (event.shiftKey ? last : first).focus();
+        }
       }}
       aria-labelledby={`${uid}-title`}
       data-testid="shortcuts-help"
