@@ -262,6 +262,16 @@ test.describe('working faster', () => {
       timeout: 15_000,
     });
 
+    // While the tab is in front, the banner says it: no desktop notification.
+    const seen = uniqueName('ظاهر');
+    await insertLeads([seen]);
+    await expect(page.getByTestId('new-requests')).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'عرض الأحدث' }).click();
+    await expect(page.getByTestId('request-card').filter({ hasText: seen })).toHaveCount(1, {
+      timeout: 15_000,
+    });
+    expect(await shownFor(seen)).toEqual([]);
+
     await page.evaluate(() => Object.assign(window, { tabHidden: true }));
     const name = uniqueName('تنبيه');
     await insertLeads([name]);
