@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { requestStatuses, statusLabel } from '~/lib/admin/labels.ts';
 import { isSessionError } from '~/lib/admin/query.ts';
@@ -26,9 +26,6 @@ const UNASSIGN = '-';
  * the others. The outcome stays on screen: «تم تحديث 8 من 10 طلبات؛ تغيّر طلبان منذ فتحها…».
  */
 export function BulkBar({ items, staff, onDone, onClear }: BulkBarProps) {
-  const uid = useId();
-  const [status, setStatus] = useState('');
-  const [assignee, setAssignee] = useState('');
   const [outcome, setOutcome] = useState<string | null>(null);
   const apply = useMutation({
     mutationFn: (changes: BulkChanges) => bulkUpdateRequests(items, changes),
@@ -47,9 +44,6 @@ export function BulkBar({ items, staff, onDone, onClear }: BulkBarProps) {
     },
   });
 
-  const control =
-    'rounded-xl border border-sand-300 bg-white px-3 py-2 text-sm focus:border-teal-700 focus:outline-none';
-  const button = 'btn btn-primary min-h-10 px-4 py-1.5 text-sm';
   return (
     <section
       aria-label={adminText('admin.work.bulkLabel')}
@@ -59,71 +53,23 @@ export function BulkBar({ items, staff, onDone, onClear }: BulkBarProps) {
       <p className="self-center font-semibold" data-testid="bulk-count">
         {adminText('admin.work.selected', { count: items.length })}
       </p>
-      <form
-        className="flex items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (status) apply.mutate({ status: status as RequestStatus });
-        }}
-      >
-        <label className="text-sm font-semibold text-teal-900">
-          {adminText('admin.work.bulkStatus')}
-          <select
-            id={`${uid}-status`}
-            value={status}
-            onChange={(event) => setStatus(event.target.value)}
-            className={`${control} mt-1 block`}
-          >
-            <option value="">{adminText('admin.work.bulkChoose')}</option>
-            {requestStatuses.map((value) => (
-              <option key={value} value={value}>
-                {statusLabel(value)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="submit"
-          className={button}
-          disabled={!status || items.length === 0 || apply.isPending}
-        >
-          {adminText('admin.work.bulkApply')}
-        </button>
-      </form>
-      <form
-        className="flex items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (assignee) apply.mutate({ assigned_to: assignee === UNASSIGN ? null : assignee });
-        }}
-      >
-        <label className="text-sm font-semibold text-teal-900">
-          {adminText('admin.work.bulkAssign')}
-          <select
-            id={`${uid}-assignee`}
-            value={assignee}
-            onChange={(event) => setAssignee(event.target.value)}
-            className={`${control} mt-1 block`}
-          >
-            <option value="">{adminText('admin.work.bulkChoose')}</option>
-            <option value={UNASSIGN}>{adminText('admin.team.unassigned')}</option>
-            {staff
-              .filter((account) => account.active !== false)
-              .map((account) => (
-                <option key={account.id} value={account.id}>
-                  {account.username}
-                </option>
-              ))}
-          </select>
-        </label>
-        <button
-          type="submit"
-          className={button}
-          disabled={!assignee || items.length === 0 || apply.isPending}
-        >
-          {adminText('admin.work.bulkApply')}
-        </button>
-      </form>
+      <BulkChoice
+        label={adminText('admin.work.bulkStatus')}
+        options={requestStatuses.map((value) => ({ value, label: statusLabel(value) }))}
+        disabled={items.length === 0 || apply.isPending}
+        onApply={(value) => apply.mutate({ status: value as RequestStatus })}
+      />
+      <BulkChoice
+        label={adminText('admin.work.bulkAssign')}
+        options={[
+          { value: UNASSIGN, label: adminText('admin.team.unassigned') },
+          ...staff
+            .filter((account) => account.active !== false)
+            .map((account) => ({ value: account.id, label: account.username })),
+        ]}
+        disabled={items.length === 0 || apply.isPending}
+        onApply={(value) => apply.mutate({ assigned_to: value === UNASSIGN ? null : value })}
+      />
       <button
         type="button"
         className="btn btn-ghost min-h-10 px-4 py-1.5 text-sm"
@@ -136,5 +82,49 @@ export function BulkBar({ items, staff, onDone, onClear }: BulkBarProps) {
         {apply.isPending ? adminText('admin.work.bulkApplying') : outcome}
       </p>
     </section>
+  );
+}
+
+interface BulkChoiceProps {
+  label: string;
+  options: { value: string; label: string }[];
+  disabled: boolean;
+  onApply: (value: string) => void;
+}
+
+/** One bulk action: a labelled choice and its «تطبيق» button (nothing happens until one is chosen). */
+function BulkChoice({ label, options, disabled, onApply }: BulkChoiceProps) {
+  const [value, setValue] = useState('');
+  return (
+    <form
+      className="flex items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (value) onApply(value);
+      }}
+    >
+      <label className="text-sm font-semibold text-teal-900">
+        {label}
+        <select
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          className="mt-1 block rounded-xl border border-sand-300 bg-white px-3 py-2 text-sm focus:border-teal-700 focus:outline-none"
+        >
+          <option value="">{adminText('admin.work.bulkChoose')}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="submit"
+        className="btn btn-primary min-h-10 px-4 py-1.5 text-sm"
+        disabled={!value || disabled}
+      >
+        {adminText('admin.work.bulkApply')}
+      </button>
+    </form>
   );
 }
