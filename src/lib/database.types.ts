@@ -259,6 +259,10 @@ export type Database = {
         Args: never;
         Returns: undefined;
       };
+      bulk_update_requests: {
+        Args: { _changes: Json; _items: Json };
+        Returns: Json;
+      };
       campaign_report: {
         Args: { _from: string; _to: string };
         Returns: Json;

@@ -6,6 +6,7 @@ import { sourceKey, sourceLabel } from '~/lib/admin/labels.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { AdminHeader } from './AdminHeader.tsx';
 import { AdminProviders } from './AdminProviders.tsx';
+import { AdminTable } from './AdminTable.tsx';
 import { adminQueryKeys, fetchCampaignReport, type CampaignRow } from './data.ts';
 import { downloadText } from './download.ts';
 import { Checking, ExportCsvButton, LoadFailed, Notice, UserText } from './parts.tsx';
@@ -176,69 +177,46 @@ function Campaigns() {
                 ))}
               </ul>
             </section>
-            <div
-              className="card overflow-x-auto"
-              role="region"
-              aria-labelledby={`${uid}-caption`}
-              tabIndex={0}
+            <AdminTable
+              caption={adminText('admin.campaigns.title')}
+              columns={(
+                [
+                  'utmSource',
+                  'utmCampaign',
+                  'page',
+                  'leads',
+                  'inProgress',
+                  'completed',
+                  'rate',
+                ] as const
+              ).map((column) => adminText(`admin.campaigns.${column}`))}
+              minWidthClass="min-w-[44rem]"
+              testId="campaign-table"
             >
-              <table
-                className="w-full min-w-[44rem] border-collapse text-start text-sm"
-                data-testid="campaign-table"
-              >
-                <caption id={`${uid}-caption`} className="sr-only">
-                  {adminText('admin.campaigns.title')}
-                </caption>
-                <thead>
-                  <tr className="bg-teal-900 text-white">
-                    {(
-                      [
-                        'utmSource',
-                        'utmCampaign',
-                        'page',
-                        'leads',
-                        'inProgress',
-                        'completed',
-                        'rate',
-                      ] as const
-                    ).map((column) => (
-                      <th key={column} scope="col" className="px-4 py-3 text-start font-semibold">
-                        {adminText(`admin.campaigns.${column}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr
-                      key={`${row.utm_source}|${row.utm_campaign}|${row.source}`}
-                      className="border-b border-sand-200 last:border-0 even:bg-sand-50"
-                      data-testid="campaign-row"
-                    >
-                      <td className="px-4 py-3">
-                        {row.utm_source ? <UserText>{row.utm_source}</UserText> : '-'}
-                      </td>
-                      <td className="px-4 py-3">
-                        {row.utm_campaign ? <UserText>{row.utm_campaign}</UserText> : '-'}
-                      </td>
-                      <td className="px-4 py-3">
-                        {sourceKey(row.source) ? (
-                          <UserText>{sourceLabel(row.source)}</UserText>
-                        ) : (
-                          '-'
-                        )}
-                      </td>
-                      <td className="px-4 py-3 font-semibold">{row.leads}</td>
-                      <td className="px-4 py-3">{row.in_progress}</td>
-                      <td className="px-4 py-3 font-semibold">{row.completed}</td>
-                      <td className="px-4 py-3" dir="ltr">
-                        {row.leads ? Math.round((row.completed / row.leads) * 100) : 0}%
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+              {rows.map((row) => (
+                <tr
+                  key={`${row.utm_source}|${row.utm_campaign}|${row.source}`}
+                  className="border-b border-sand-200 last:border-0 even:bg-sand-50"
+                  data-testid="campaign-row"
+                >
+                  <td className="px-4 py-3">
+                    {row.utm_source ? <UserText>{row.utm_source}</UserText> : '-'}
+                  </td>
+                  <td className="px-4 py-3">
+                    {row.utm_campaign ? <UserText>{row.utm_campaign}</UserText> : '-'}
+                  </td>
+                  <td className="px-4 py-3">
+                    {sourceKey(row.source) ? <UserText>{sourceLabel(row.source)}</UserText> : '-'}
+                  </td>
+                  <td className="px-4 py-3 font-semibold">{row.leads}</td>
+                  <td className="px-4 py-3">{row.in_progress}</td>
+                  <td className="px-4 py-3 font-semibold">{row.completed}</td>
+                  <td className="px-4 py-3" dir="ltr">
+                    {row.leads ? Math.round((row.completed / row.leads) * 100) : 0}%
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
           </>
         )}
       </div>

@@ -38,6 +38,8 @@ import { RequestsChart } from './RequestsChart.tsx';
 import { rememberedUsername } from './session.ts';
 import { useAdminGuard } from './useAdminGuard.ts';
 import { useLiveTable } from './useLiveTable.ts';
+import { announceNewLead } from './work/newLeadAlert.ts';
+import { RequestsView } from './work/RequestsView.tsx';
 
 /** /admin/dashboard (docs/admin.md): the requests inbox coordinators work in all day. */
 export default function DashboardApp() {
@@ -61,7 +63,10 @@ function Dashboard() {
   const [arrivals, setArrivals] = useState<string[]>([]);
   const onChange = useCallback((change: RealtimeChange<ContactRequest>) => {
     const id = change.new.id;
-    if (change.eventType === 'INSERT' && id) setArrivals((current) => [id, ...current]);
+    if (change.eventType === 'INSERT' && id) {
+      setArrivals((current) => [id, ...current]);
+      announceNewLead(change.new);
+    }
   }, []);
   const live = useLiveTable<ContactRequest>('contact_requests', adminQueryKeys.requests, {
     enabled: admin,
@@ -432,19 +437,29 @@ function Inbox({ rows, staff, myId, arrivals, clearArrivals }: InboxProps) {
         </div>
       </section>
 
-      {rows.length === 0 ? (
-        <Notice>{adminText('admin.dashboard.empty')}</Notice>
-      ) : visible.length === 0 ? (
-        <Notice>{adminText('admin.dashboard.noMatch')}</Notice>
-      ) : (
-        <RequestList
-          rows={visible}
-          fresh={fresh}
-          staffNames={staffNames}
-          duplicates={byPhone}
-          onOpen={setOpenId}
-        />
-      )}
+      <RequestsView
+        rows={visible}
+        staff={staff}
+        staffNames={staffNames}
+        duplicatesOf={(row) => (row.phone_key ? (byPhone.get(row.phone_key)?.length ?? 1) - 1 : 0)}
+        fresh={fresh}
+        onOpen={setOpenId}
+        cards={
+          rows.length === 0 ? (
+            <Notice>{adminText('admin.dashboard.empty')}</Notice>
+          ) : visible.length === 0 ? (
+            <Notice>{adminText('admin.dashboard.noMatch')}</Notice>
+          ) : (
+            <RequestList
+              rows={visible}
+              fresh={fresh}
+              staffNames={staffNames}
+              duplicates={byPhone}
+              onOpen={setOpenId}
+            />
+          )
+        }
+      />
 
       {open && (
         <RequestDialog

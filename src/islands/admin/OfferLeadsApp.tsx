@@ -1,36 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MessageCircle, Search, Trash2 } from 'lucide-react';
-import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { Search } from 'lucide-react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { csvFileName, leadsCsv } from '~/lib/admin/csv.ts';
-import { formatLeadDate } from '~/lib/admin/dates.ts';
 import { matchesSearch, prepareSearch } from '~/lib/admin/filters.ts';
-import {
-  displayPhone,
-  OFFER_PAGE_SOURCE,
-  phoneDigits,
-  sourceKey,
-  sourceLabel,
-} from '~/lib/admin/labels.ts';
+import { OFFER_PAGE_SOURCE } from '~/lib/admin/labels.ts';
 import { isSessionError } from '~/lib/admin/query.ts';
-import type { OfferLead } from '~/lib/admin/rows.ts';
+import type { RealtimeChange } from '~/lib/admin/live.ts';
+import type { ContactRequest, OfferLead } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { AdminHeader } from './AdminHeader.tsx';
 import { AdminProviders } from './AdminProviders.tsx';
 import { adminQueryKeys, deleteLead, fetchLeads } from './data.ts';
 import { downloadText } from './download.ts';
-import {
-  Badge,
-  Checking,
-  ExportCsvButton,
-  LoadFailed,
-  Notice,
-  StatusBadge,
-  UserText,
-} from './parts.tsx';
+import { AdminTable } from './AdminTable.tsx';
+import { LeadRow } from './LeadRow.tsx';
+import { Checking, ExportCsvButton, LoadFailed, Notice } from './parts.tsx';
 import { goToLogin } from './session.ts';
 import { useAdminGuard } from './useAdminGuard.ts';
 import { useLiveTable } from './useLiveTable.ts';
+
+/** The requests channel's cache key on this screen: never filled, see onRequestChange. */
+const LEAD_STATUS_KEY = ['admin', 'lead_statuses'] as const;
 
 /** Rows per page: a table of 10,000 leads stays light by showing 50 at a time. */
 const PAGE_SIZE = 50;
@@ -54,7 +45,33 @@ function OfferLeads() {
   const heading = offerOnly ? adminText('admin.leads.heading') : adminText('admin.team.leadsAll');
   const admin = guard.status === 'admin';
   const leads = useQuery({ queryKey: adminQueryKeys.leads, queryFn: fetchLeads, enabled: admin });
-  const live = useLiveTable<OfferLead>('offer_leads', adminQueryKeys.leads, { enabled: admin });
+  const leadsLive = useLiveTable<OfferLead>('offer_leads', adminQueryKeys.leads, {
+    enabled: admin,
+  });
+  // The status column follows the requests live: a status changed on the dashboard (by anyone)
+  // is written into the lead's row in place. Only the lead rows are cached here, so the requests
+  // channel has no list of its own to update (the key below never holds data).
+  const queryClient = useQueryClient();
+  const onRequestChange = useCallback(
+    (change: RealtimeChange<ContactRequest>) => {
+      const { lead_id: leadId, status } = change.new;
+      if (change.eventType !== 'UPDATE' || !leadId || !status) return;
+      queryClient.setQueryData<OfferLead[]>(adminQueryKeys.leads, (rows) =>
+        rows?.map((row) => (row.id === leadId && row.status !== status ? { ...row, status } : row)),
+      );
+    },
+    [queryClient],
+  );
+  const statusLive = useLiveTable<ContactRequest>('contact_requests', LEAD_STATUS_KEY, {
+    enabled: admin,
+    onChange: onRequestChange,
+  });
+  // Live only when both the leads and their statuses are.
+  const live = [leadsLive, statusLive].includes('offline')
+    ? 'offline'
+    : leadsLive === 'live' && statusLive === 'live'
+      ? 'live'
+      : 'connecting';
 
   // Each failed load is a new error object, so the notice shows once per failure.
   const loadError = leads.isError ? leads.error : null;
@@ -186,51 +203,31 @@ function LeadsTable({ rows: allRows, heading, offerOnly, setOfferOnly }: LeadsTa
         <Notice>{adminText('admin.leads.noMatch')}</Notice>
       ) : (
         <>
-          <div
-            className="card overflow-x-auto"
-            role="region"
-            aria-labelledby={`${uid}-caption`}
-            tabIndex={0}
+          <AdminTable
+            caption={heading}
+            columns={[
+              ...(['name', 'phone', 'country', 'source', 'campaign'] as const).map((column) =>
+                adminText(`admin.leads.${column}`),
+              ),
+              adminText('admin.team.leadsStatus'),
+              adminText('admin.leads.date'),
+              adminText('admin.leads.actions'),
+            ]}
+            minWidthClass="min-w-[56rem]"
+            testId="leads-table"
           >
-            <table
-              className="w-full min-w-[56rem] border-collapse text-start text-sm"
-              data-testid="leads-table"
-            >
-              <caption id={`${uid}-caption`} className="sr-only">
-                {heading}
-              </caption>
-              <thead>
-                <tr className="bg-teal-900 text-white">
-                  {(['name', 'phone', 'country', 'source', 'campaign'] as const).map((column) => (
-                    <th key={column} scope="col" className="px-4 py-3 text-start font-semibold">
-                      {adminText(`admin.leads.${column}`)}
-                    </th>
-                  ))}
-                  <th scope="col" className="px-4 py-3 text-start font-semibold">
-                    {adminText('admin.team.leadsStatus')}
-                  </th>
-                  {(['date', 'actions'] as const).map((column) => (
-                    <th key={column} scope="col" className="px-4 py-3 text-start font-semibold">
-                      {adminText(`admin.leads.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((lead) => (
-                  <LeadRow
-                    key={lead.id}
-                    lead={lead}
-                    deleting={remove.isPending && remove.variables === lead.id}
-                    onDelete={() => {
-                      if (window.confirm(adminText('admin.leads.confirmDelete')))
-                        remove.mutate(lead.id);
-                    }}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+            {shown.map((lead) => (
+              <LeadRow
+                key={lead.id}
+                lead={lead}
+                deleting={remove.isPending && remove.variables === lead.id}
+                onDelete={() => {
+                  if (window.confirm(adminText('admin.leads.confirmDelete')))
+                    remove.mutate(lead.id);
+                }}
+              />
+            ))}
+          </AdminTable>
           {pages > 1 && (
             <nav
               aria-label={adminText('admin.leads.pagination')}
@@ -260,81 +257,5 @@ function LeadsTable({ rows: allRows, heading, offerOnly, setOfferOnly }: LeadsTa
         </>
       )}
     </div>
-  );
-}
-
-function LeadRow({
-  lead,
-  deleting,
-  onDelete,
-}: {
-  lead: OfferLead;
-  deleting: boolean;
-  onDelete: () => void;
-}) {
-  const campaign = [lead.utm_campaign, lead.utm_source, lead.utm_medium].filter(
-    (value): value is string => Boolean(value),
-  );
-  return (
-    <tr
-      className="border-b border-sand-200 align-top last:border-0 even:bg-sand-50"
-      data-testid="lead-row"
-      data-lead-id={lead.id}
-    >
-      <td className="px-4 py-3 font-semibold">
-        <UserText>{lead.name}</UserText>
-      </td>
-      <td className="px-4 py-3">
-        <a
-          href={`https://wa.me/${phoneDigits(lead.phone)}`}
-          target="_blank"
-          rel="noopener noreferrer"
-          dir="ltr"
-          aria-label={`${adminText('admin.leads.whatsappLabel', { name: lead.name })}: ${displayPhone(lead.phone, lead.country_code)}`}
-          className="inline-flex items-center gap-1.5 font-semibold whitespace-nowrap text-whatsapp hover:underline"
-        >
-          <MessageCircle className="size-4" aria-hidden="true" />
-          {displayPhone(lead.phone, lead.country_code)}
-        </a>
-        {!lead.country_code && (
-          <span className="ms-2 align-middle">
-            <Badge>{adminText('admin.phone.noCountry')}</Badge>
-          </span>
-        )}
-      </td>
-      <td className="px-4 py-3">{lead.country ? <UserText>{lead.country}</UserText> : '-'}</td>
-      <td className="px-4 py-3 whitespace-nowrap">
-        {sourceKey(lead.source) ? <UserText>{sourceLabel(lead.source)}</UserText> : '-'}
-      </td>
-      <td className="px-4 py-3">
-        {campaign.length ? (
-          <span className="flex flex-wrap gap-1">
-            {campaign.map((value, index) => (
-              <Badge key={`${index}-${value}`}>{value}</Badge>
-            ))}
-          </span>
-        ) : (
-          '-'
-        )}
-      </td>
-      <td className="px-4 py-3">
-        <StatusBadge status={lead.status} />
-      </td>
-      <td className="px-4 py-3 whitespace-nowrap">
-        <time dateTime={lead.created_at}>{formatLeadDate(lead.created_at)}</time>
-      </td>
-      <td className="px-4 py-3">
-        <button
-          type="button"
-          onClick={onDelete}
-          disabled={deleting}
-          aria-label={adminText('admin.leads.deleteLabel', { name: lead.name })}
-          className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-offer-600 px-3 text-offer-700 hover:bg-offer-600 hover:text-white"
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-          {adminText('admin.leads.delete')}
-        </button>
-      </td>
-    </tr>
   );
 }

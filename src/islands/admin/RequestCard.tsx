@@ -49,6 +49,7 @@ export const RequestCard = memo(function RequestCard({
           <button
             type="button"
             onClick={open}
+            data-nav-id={request.id}
             aria-label={adminText('admin.request.open', { name: request.name })}
             className="max-w-full text-start hover:underline"
           >

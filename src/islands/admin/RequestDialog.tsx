@@ -1,34 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, CloudOff, MessageCircle, Trash2, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Trash2, X } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
 import { toast } from 'sonner';
-import { formatRequestDate } from '~/lib/admin/dates.ts';
-import { patientWhatsappUrl, requestStatuses, statusLabel } from '~/lib/admin/labels.ts';
-import { AdminDataError, isSessionError } from '~/lib/admin/query.ts';
-import type {
-  ContactRequest,
-  RequestEvent,
-  RequestStatus,
-  StaffAccount,
-} from '~/lib/admin/rows.ts';
+import type { ContactRequest, StaffAccount } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
-import {
-  authorName,
-  changesBetween,
-  describeEvent,
-  editsOf,
-  hasChanges,
-  readDraft,
-  removeDraft,
-  StaleVersionError,
-  writeDraft,
-  type RequestChanges,
-  type RequestEdits,
-} from '~/lib/admin/team.ts';
-import { adminQueryKeys, deleteRequest, fetchEvents, fetchRequest, saveRequest } from './data.ts';
-import { Field, Missing, StatusBadge, UserText } from './parts.tsx';
-import { RequestFields } from './RequestFields.tsx';
-import { goToLogin, rememberedUsername } from './session.ts';
+import { removeDraft } from '~/lib/admin/team.ts';
+import { adminQueryKeys, deleteRequest, fetchEvents } from './data.ts';
+import { ConflictNotice, OfflineNotice, RestoredNotice } from './dialog/DialogNotices.tsx';
+import { ManageFields } from './dialog/ManageFields.tsx';
+import { PatientDetails, Timeline } from './dialog/RequestHistory.tsx';
+import { useRequestDraft } from './dialog/useRequestDraft.ts';
+import { reportFailure, useSaveRequest } from './dialog/useSaveRequest.ts';
+import { StatusBadge, UserText } from './parts.tsx';
 
 interface RequestDialogProps {
   request: ContactRequest;
@@ -39,30 +22,13 @@ interface RequestDialogProps {
   onClose: () => void;
 }
 
-/** A save the database refused because the request moved on: what happened since, and the row now. */
-interface Conflict {
-  events: RequestEvent[];
-  current: ContactRequest;
-}
-
-/** The first retry of a save that could not reach the server, doubling up to 30 s. */
-const FIRST_RETRY_MS = 2000;
-
-function isTransient(error: unknown): boolean {
-  return error instanceof AdminDataError
-    ? error.status === 0 || error.status >= 500
-    : error instanceof TypeError;
-}
-
-const inputClass =
-  'mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3 py-2.5 text-base focus:border-teal-700 focus:outline-none';
-
 /**
- * The request dialog for a team: the patient's details, then status, assignment,
- * follow-up and notes with a save that only goes through if nobody changed the request since it
- * was opened (else it explains who changed what, and offers to re-apply on top), the request's
- * timeline and its duplicates. Edits are kept in localStorage until the database has them, so a
- * reload, an expired session or an outage loses nothing. A native <dialog> with showModal().
+ * The request dialog for a team: status, assignment, follow-up and notes first, with a save that
+ * only goes through if nobody changed the request since it was opened (else it explains who
+ * changed what, and offers to re-apply on top: dialog/useSaveRequest.ts, DialogNotices.tsx), then
+ * the patient's details, duplicates and the timeline (dialog/RequestHistory.tsx). Edits are kept
+ * in localStorage until the database has them (dialog/useRequestDraft.ts). A native <dialog> with
+ * showModal(); its header (name, status) and its footer (حفظ) stay in view while the rest scrolls.
  */
 export function RequestDialog({
   request,
@@ -74,155 +40,36 @@ export function RequestDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const uid = useId();
   const queryClient = useQueryClient();
-  const username = useMemo(() => rememberedUsername(), []);
-  const [initial] = useState(() => {
-    const draft = readDraft(localStorage, request.id, username);
-    return draft
-      ? {
-          baseVersion: draft.baseVersion,
-          opened: draft.opened,
-          edits: draft.edits,
-          restoredAt: draft.updatedAt,
-        }
-      : {
-          baseVersion: request.version,
-          opened: editsOf(request),
-          edits: editsOf(request),
-          restoredAt: null,
-        };
-  });
-  const [baseVersion, setBaseVersion] = useState(initial.baseVersion);
-  const [opened, setOpened] = useState<RequestEdits>(initial.opened);
-  const [edits, setEdits] = useState<RequestEdits>(initial.edits);
-  const [restoredAt, setRestoredAt] = useState<string | null>(initial.restoredAt);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
-  const [offline, setOffline] = useState(false);
-  const retryTimer = useRef<number | undefined>(undefined);
-  const retryDelay = useRef(FIRST_RETRY_MS);
-  const changes = useMemo(() => changesBetween(opened, edits), [opened, edits]);
-  const dirty = hasChanges(changes);
+  const draft = useRequestDraft(request);
+  const close = () => ref.current?.close();
+  const save = useSaveRequest(request, close);
 
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
 
-  // Every keystroke is on disk before anything can end the session or the page.
-  useEffect(() => {
-    if (dirty) {
-      writeDraft(localStorage, {
-        requestId: request.id,
-        username,
-        baseVersion,
-        opened,
-        edits,
-        updatedAt: new Date().toISOString(),
-      });
-    } else {
-      removeDraft(localStorage, request.id);
-    }
-  }, [dirty, edits, opened, baseVersion, request.id, username]);
-
   const events = useQuery({
     queryKey: [...adminQueryKeys.events(request.id), request.version],
     queryFn: () => fetchEvents(request.id),
   });
 
-  const close = () => ref.current?.close();
-  const onFailure = (error: unknown, message: string) => {
-    if (isSessionError(error)) return goToLogin('expired');
-    toast.error(adminText('admin.error'), { description: message });
-  };
-
-  const save = useMutation({
-    mutationFn: (input: { version: number; changes: RequestChanges }) =>
-      saveRequest(request.id, input.version, input.changes),
-    onMutate: () => window.clearTimeout(retryTimer.current),
-    onSuccess: async (saved) => {
-      removeDraft(localStorage, request.id);
-      setOffline(false);
-      queryClient.setQueryData<ContactRequest[]>(adminQueryKeys.requests, (rows) =>
-        rows?.map((row) => (row.id === saved.id ? { ...row, ...saved } : row)),
-      );
-      toast.success(adminText('admin.modal.updateSuccessTitle'), {
-        description: adminText('admin.modal.updateSuccessDescription'),
-      });
-      close();
-      await queryClient.invalidateQueries({ queryKey: adminQueryKeys.events(request.id) });
-    },
-    onError: async (error, input) => {
-      if (error instanceof StaleVersionError) {
-        try {
-          const [since, current] = await Promise.all([
-            fetchEvents(request.id, input.version),
-            fetchRequest(request.id),
-          ]);
-          if (current) {
-            setConflict({ events: since, current });
-            return;
-          }
-        } catch (loadError) {
-          return onFailure(loadError, adminText('admin.modal.updateError'));
-        }
-      }
-      if (isTransient(error)) {
-        // The draft is already stored; keep trying while the dialog is open.
-        setOffline(true);
-        const delay = retryDelay.current;
-        retryDelay.current = Math.min(delay * 2, 30_000);
-        retryTimer.current = window.setTimeout(() => save.mutate(input), delay);
-        return;
-      }
-      onFailure(error, adminText('admin.modal.updateError'));
-    },
-  });
-
-  useEffect(() => {
-    if (!offline) return;
-    const retry = () => {
-      retryDelay.current = FIRST_RETRY_MS;
-      if (save.variables) save.mutate(save.variables);
-    };
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-  }, [offline, save]);
-
-  useEffect(() => () => window.clearTimeout(retryTimer.current), []);
-
   const submit = () => {
-    if (!dirty) {
+    if (!draft.dirty) {
       close();
       return;
     }
-    setConflict(null);
-    save.mutate({ version: baseVersion, changes });
+    save.clearConflict();
+    save.mutate(draft.baseVersion, draft.changes);
   };
 
   /** Takes the request as it is now as the new base and saves the coordinator's own changes on it. */
   const reapply = () => {
-    if (!conflict) return;
-    const current = conflict.current;
-    const base = editsOf(current);
-    const mine: RequestEdits = {
-      status: changes.status !== undefined ? edits.status : base.status,
-      notes: changes.notes !== undefined ? edits.notes : base.notes,
-      assignedTo: changes.assigned_to !== undefined ? edits.assignedTo : base.assignedTo,
-      followUp: changes.follow_up_at !== undefined ? edits.followUp : base.followUp,
-    };
-    setBaseVersion(current.version);
-    setOpened(base);
-    setEdits(mine);
-    setConflict(null);
-    save.mutate({ version: current.version, changes: changesBetween(base, mine) });
-  };
-
-  const discard = () => {
-    removeDraft(localStorage, request.id);
-    setBaseVersion(request.version);
-    setOpened(editsOf(request));
-    setEdits(editsOf(request));
-    setRestoredAt(null);
-    setConflict(null);
+    if (!save.conflict) return;
+    const current = save.conflict.current;
+    const changes = draft.rebase(current);
+    save.clearConflict();
+    save.mutate(current.version, changes);
   };
 
   const remove = useMutation({
@@ -237,20 +84,26 @@ export function RequestDialog({
       });
       close();
     },
-    onError: (error) => onFailure(error, adminText('admin.modal.deleteError')),
+    onError: (error) => reportFailure(error, adminText('admin.modal.deleteError')),
   });
 
-  const busy = (save.isPending && !offline) || remove.isPending;
-  const set = (patch: Partial<RequestEdits>) => setEdits((current) => ({ ...current, ...patch }));
+  const busy = save.saving || remove.isPending;
 
   return (
     // A click on the backdrop closes, as Escape does natively for keyboard users.
-    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       onClose={onClose}
       onClick={(event) => {
         if (event.target === event.currentTarget) close();
+      }}
+      // Ctrl/⌘+S saves from any field, notes included, instead of the browser's "save page".
+      onKeyDown={(event) => {
+        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+          event.preventDefault();
+          if (!busy) submit();
+        }
       }}
       aria-labelledby={`${uid}-title`}
       data-testid="request-dialog"
@@ -262,290 +115,42 @@ export function RequestDialog({
           if (!busy) submit();
         }}
       >
-        <div className="p-5 sm:p-6">
-          <div className="flex items-start justify-between gap-4">
-            <div className="min-w-0">
-              <h2 id={`${uid}-title`} className="text-xl font-bold">
-                {adminText('admin.modal.title')}
-              </h2>
-              <p className="mt-1 flex flex-wrap items-center gap-2 text-lg font-semibold">
-                <UserText>{request.name}</UserText>
-                <StatusBadge status={request.status} />
-              </p>
-            </div>
-            <button
-              type="button"
-              onClick={close}
-              aria-label={adminText('admin.close')}
-              className="rounded-full p-2 text-muted hover:bg-sand-100 hover:text-ink"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </button>
-          </div>
-
-          {restoredAt && dirty && (
-            <p
-              role="status"
-              data-testid="draft-restored"
-              className="mt-3 rounded-xl bg-saffron-300/40 px-3 py-2 text-sm font-semibold"
-            >
-              {adminText('admin.team.restored', { date: formatRequestDate(restoredAt) })}
+        <div
+          data-testid="dialog-header"
+          className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-sand-200 bg-white px-5 py-3 sm:px-6"
+        >
+          <div className="min-w-0">
+            <h2 id={`${uid}-title`} className="text-lg font-bold">
+              {adminText('admin.modal.title')}
+            </h2>
+            <p className="flex flex-wrap items-center gap-2 font-semibold">
+              <UserText className="line-clamp-2">{request.name}</UserText>
+              <StatusBadge status={request.status} />
             </p>
-          )}
-
-          {conflict && (
-            <div
-              role="alert"
-              data-testid="conflict"
-              className="mt-3 rounded-xl border border-offer-600 bg-sand-50 px-4 py-3 text-sm"
-            >
-              <p className="flex items-center gap-2 font-bold text-offer-700">
-                <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
-                {adminText('admin.team.conflictTitle')}
-              </p>
-              <ul className="mt-2 list-disc space-y-1 ps-5">
-                {conflict.events.map((event) => {
-                  const described = describeEvent(event);
-                  return (
-                    <li key={event.id} className="[overflow-wrap:anywhere]">
-                      {adminText('admin.team.conflictEntry', {
-                        author: authorName(event.author),
-                        date: formatRequestDate(event.created_at),
-                        label: described.label,
-                        text: described.text,
-                      })}
-                    </li>
-                  );
-                })}
-              </ul>
-              <p className="mt-2 text-muted">{adminText('admin.team.conflictHint')}</p>
-              <button
-                type="button"
-                className="btn btn-primary mt-3 min-h-10 px-4 py-1.5 text-sm"
-                onClick={reapply}
-              >
-                {adminText('admin.team.reapply')}
-              </button>
-            </div>
-          )}
-
-          {offline && (
-            <div
-              role="alert"
-              data-testid="save-offline"
-              className="mt-3 flex flex-wrap items-center gap-3 rounded-xl bg-sand-100 px-4 py-3 text-sm font-semibold"
-            >
-              <CloudOff className="size-4 shrink-0" aria-hidden="true" />
-              <span className="flex-1">{adminText('admin.team.offlineSaving')}</span>
-              <button
-                type="button"
-                className="underline"
-                onClick={() => {
-                  retryDelay.current = FIRST_RETRY_MS;
-                  if (save.variables) save.mutate(save.variables);
-                }}
-              >
-                {adminText('admin.team.retryNow')}
-              </button>
-            </div>
-          )}
-
-          <section aria-labelledby={`${uid}-manage`} className="mt-4">
-            <h3 id={`${uid}-manage`} className="sr-only">
-              {adminText('admin.modal.manage')}
-            </h3>
-            <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-              <div>
-                <label
-                  htmlFor={`${uid}-status`}
-                  className="block text-sm font-semibold text-teal-900"
-                >
-                  {adminText('admin.modal.status')}
-                </label>
-                <select
-                  id={`${uid}-status`}
-                  value={edits.status}
-                  onChange={(event) => set({ status: event.target.value as RequestStatus })}
-                  className={inputClass}
-                >
-                  {requestStatuses.map((value) => (
-                    <option key={value} value={value}>
-                      {statusLabel(value)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label
-                  htmlFor={`${uid}-assignee`}
-                  className="block text-sm font-semibold text-teal-900"
-                >
-                  {adminText('admin.team.assignee')}
-                </label>
-                <select
-                  id={`${uid}-assignee`}
-                  value={edits.assignedTo}
-                  onChange={(event) => set({ assignedTo: event.target.value })}
-                  className={inputClass}
-                >
-                  <option value="">{adminText('admin.team.unassigned')}</option>
-                  {staff
-                    .filter(
-                      (account) => account.active !== false || account.id === edits.assignedTo,
-                    )
-                    .map((account) => (
-                      <option key={account.id} value={account.id}>
-                        {account.username}
-                      </option>
-                    ))}
-                </select>
-              </div>
-              <div>
-                <label
-                  htmlFor={`${uid}-follow-up`}
-                  className="block text-sm font-semibold text-teal-900"
-                >
-                  {adminText('admin.team.followUp')}
-                </label>
-                <input
-                  id={`${uid}-follow-up`}
-                  type="datetime-local"
-                  dir="ltr"
-                  value={edits.followUp}
-                  onChange={(event) => set({ followUp: event.target.value })}
-                  className={inputClass}
-                />
-              </div>
-            </div>
-            <label
-              htmlFor={`${uid}-notes`}
-              className="mt-3 block text-sm font-semibold text-teal-900"
-            >
-              {adminText('admin.modal.notes')}
-            </label>
-            <textarea
-              id={`${uid}-notes`}
-              value={edits.notes}
-              onChange={(event) => set({ notes: event.target.value })}
-              rows={3}
-              maxLength={5000}
-              dir="auto"
-              placeholder={adminText('admin.modal.notesPlaceholder')}
-              className={inputClass}
-            />
-            <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
-              <Field label={adminText('admin.modal.submitted')}>
-                <time dateTime={request.created_at}>{formatRequestDate(request.created_at)}</time>
-              </Field>
-              <Field label={adminText('admin.modal.updated')}>
-                <time dateTime={request.updated_at}>{formatRequestDate(request.updated_at)}</time>
-              </Field>
-            </dl>
-          </section>
-
-          <section
-            aria-labelledby={`${uid}-details`}
-            className="mt-5 border-t border-sand-200 pt-4"
+          </div>
+          <button
+            type="button"
+            onClick={close}
+            aria-label={adminText('admin.close')}
+            className="rounded-full p-2 text-muted hover:bg-sand-100 hover:text-ink"
           >
-            <h3 id={`${uid}-details`} className="mb-3 text-base font-bold">
-              {adminText('admin.modal.details')}
-            </h3>
-            <RequestFields request={request} variant="dialog" />
-            <div className="mt-4">
-              <p className="text-xs font-semibold text-muted">
-                {adminText('admin.request.message')}
-              </p>
-              <p className="mt-1 rounded-xl bg-sand-50 px-3 py-2 text-sm whitespace-pre-wrap">
-                {request.message ? <UserText>{request.message}</UserText> : <Missing />}
-              </p>
-            </div>
-            <a
-              href={patientWhatsappUrl(request)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="btn btn-whatsapp mt-4 min-h-10 px-4 py-1.5 text-sm"
-            >
-              <MessageCircle className="size-4" aria-hidden="true" />
-              {adminText('admin.request.whatsappLabel', { name: request.name })}
-            </a>
-          </section>
+            <X className="size-5" aria-hidden="true" />
+          </button>
+        </div>
 
-          {duplicates.length > 0 && (
-            <section
-              aria-labelledby={`${uid}-duplicates`}
-              className="mt-5 border-t border-sand-200 pt-4"
-              data-testid="duplicates"
-            >
-              <h3 id={`${uid}-duplicates`} className="text-base font-bold">
-                {adminText('admin.team.duplicates')}
-              </h3>
-              <ul className="mt-2 space-y-1 text-sm">
-                {duplicates.map((other) => (
-                  <li key={other.id} className="flex flex-wrap items-center gap-2">
-                    <button
-                      type="button"
-                      className="font-semibold text-teal-700 hover:underline"
-                      onClick={() => onOpenRequest(other.id)}
-                    >
-                      <UserText>{other.name}</UserText>
-                    </button>
-                    <time dateTime={other.created_at} className="text-muted">
-                      {formatRequestDate(other.created_at)}
-                    </time>
-                    <StatusBadge status={other.status} />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-
-          <section
-            aria-labelledby={`${uid}-timeline`}
-            className="mt-5 border-t border-sand-200 pt-4"
-          >
-            <h3 id={`${uid}-timeline`} className="text-base font-bold">
-              {adminText('admin.team.timeline')}
-            </h3>
-            {events.data ? (
-              events.data.length ? (
-                <ol className="mt-2 space-y-2 text-sm" data-testid="timeline">
-                  {[...events.data].reverse().map((event) => {
-                    const described = describeEvent(event);
-                    return (
-                      <li key={event.id} className="rounded-xl bg-sand-50 px-3 py-2">
-                        <p className="text-xs text-muted">
-                          <span className="font-semibold text-teal-900">
-                            {authorName(event.author)}
-                          </span>
-                          {' · '}
-                          <time dateTime={event.created_at}>
-                            {formatRequestDate(event.created_at)}
-                          </time>
-                          {' · '}
-                          {described.label}
-                        </p>
-                        <p className="mt-0.5 whitespace-pre-wrap">
-                          <UserText>{described.text}</UserText>
-                        </p>
-                      </li>
-                    );
-                  })}
-                </ol>
-              ) : (
-                <p className="mt-2 text-sm text-muted">{adminText('admin.team.timelineEmpty')}</p>
-              )
-            ) : (
-              <p className="mt-2 text-sm text-muted">{adminText('admin.team.timelineLoading')}</p>
-            )}
-          </section>
+        <div className="px-5 pb-5 sm:px-6 sm:pb-6">
+          {draft.restoredAt && draft.dirty && <RestoredNotice at={draft.restoredAt} />}
+          {save.conflict && <ConflictNotice conflict={save.conflict} onReapply={reapply} />}
+          {save.offline && <OfflineNotice onRetry={save.retryNow} />}
+          <ManageFields request={request} staff={staff} edits={draft.edits} set={draft.set} />
+          <PatientDetails request={request} duplicates={duplicates} onOpenRequest={onOpenRequest} />
+          <Timeline events={events.data} />
         </div>
 
         {/* Save stays in view however long the dialog is (1280×800 and phones alike). */}
         <div className="sticky bottom-0 flex flex-wrap items-center gap-2 border-t border-sand-200 bg-white px-5 py-3 sm:px-6">
           <button type="submit" className="btn btn-primary min-h-11 px-5 py-2" disabled={busy}>
-            {save.isPending && !offline
-              ? adminText('admin.modal.saving')
-              : adminText('admin.modal.save')}
+            {save.saving ? adminText('admin.modal.saving') : adminText('admin.modal.save')}
           </button>
           <button
             type="button"
@@ -555,12 +160,19 @@ export function RequestDialog({
           >
             {adminText('admin.modal.cancel')}
           </button>
-          {dirty && (
+          {draft.dirty && (
             <>
               <span className="text-sm font-semibold text-offer-700" data-testid="unsaved">
                 {adminText('admin.team.unsaved')}
               </span>
-              <button type="button" className="text-sm underline" onClick={discard}>
+              <button
+                type="button"
+                className="text-sm underline"
+                onClick={() => {
+                  draft.discard();
+                  save.clearConflict();
+                }}
+              >
                 {adminText('admin.team.discard')}
               </button>
             </>

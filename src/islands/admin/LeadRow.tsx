@@ -1,0 +1,86 @@
+import { MessageCircle, Trash2 } from 'lucide-react';
+import { formatLeadDate } from '~/lib/admin/dates.ts';
+import { displayPhone, phoneDigits, sourceKey, sourceLabel } from '~/lib/admin/labels.ts';
+import type { OfferLead } from '~/lib/admin/rows.ts';
+import { adminText } from '~/lib/admin/strings.ts';
+import { Badge, StatusBadge, UserText } from './parts.tsx';
+
+/**
+ * One lead of /admin/offer-leads: name, WhatsApp link on the phone (country code set apart),
+ * country, source, campaign badges, the status of its request (kept live), date and delete.
+ */
+export function LeadRow({
+  lead,
+  deleting,
+  onDelete,
+}: {
+  lead: OfferLead;
+  deleting: boolean;
+  onDelete: () => void;
+}) {
+  const campaign = [lead.utm_campaign, lead.utm_source, lead.utm_medium].filter(
+    (value): value is string => Boolean(value),
+  );
+  return (
+    <tr
+      className="border-b border-sand-200 align-top last:border-0 even:bg-sand-50"
+      data-testid="lead-row"
+      data-lead-id={lead.id}
+    >
+      <td className="px-4 py-3 font-semibold">
+        <UserText>{lead.name}</UserText>
+      </td>
+      <td className="px-4 py-3">
+        <a
+          href={`https://wa.me/${phoneDigits(lead.phone)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          dir="ltr"
+          aria-label={`${adminText('admin.leads.whatsappLabel', { name: lead.name })}: ${displayPhone(lead.phone, lead.country_code)}`}
+          className="inline-flex items-center gap-1.5 font-semibold whitespace-nowrap text-whatsapp hover:underline"
+        >
+          <MessageCircle className="size-4" aria-hidden="true" />
+          {displayPhone(lead.phone, lead.country_code)}
+        </a>
+        {!lead.country_code && (
+          <span className="ms-2 align-middle">
+            <Badge>{adminText('admin.phone.noCountry')}</Badge>
+          </span>
+        )}
+      </td>
+      <td className="px-4 py-3">{lead.country ? <UserText>{lead.country}</UserText> : '-'}</td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        {sourceKey(lead.source) ? <UserText>{sourceLabel(lead.source)}</UserText> : '-'}
+      </td>
+      <td className="px-4 py-3">
+        {campaign.length ? (
+          <span className="flex flex-wrap gap-1">
+            {campaign.map((value, index) => (
+              <Badge key={`${index}-${value}`}>{value}</Badge>
+            ))}
+          </span>
+        ) : (
+          '-'
+        )}
+      </td>
+      <td className="px-4 py-3">
+        <StatusBadge status={lead.status} />
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        <time dateTime={lead.created_at}>{formatLeadDate(lead.created_at)}</time>
+      </td>
+      <td className="px-4 py-3">
+        <button
+          type="button"
+          onClick={onDelete}
+          disabled={deleting}
+          aria-label={adminText('admin.leads.deleteLabel', { name: lead.name })}
+          className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-offer-600 px-3 text-offer-700 hover:bg-offer-600 hover:text-white"
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+          {adminText('admin.leads.delete')}
+        </button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,139 @@
+import { Keyboard, LayoutList, Table2 } from 'lucide-react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import type { ContactRequest, StaffAccount } from '~/lib/admin/rows.ts';
+import { adminText } from '~/lib/admin/strings.ts';
+import { AlertToggle } from './AlertToggle.tsx';
+import { BulkBar } from './BulkBar.tsx';
+import { RequestTable } from './RequestTable.tsx';
+import { ShortcutsHelp } from './ShortcutsHelp.tsx';
+import { useShortcuts } from './useShortcuts.ts';
+
+type View = 'cards' | 'table';
+const VIEW_KEY = 'rihla.admin.view';
+
+function rememberedView(): View {
+  try {
+    return localStorage.getItem(VIEW_KEY) === 'table' ? 'table' : 'cards';
+  } catch {
+    return 'cards';
+  }
+}
+
+interface RequestsViewProps {
+  /** The requests on screen (after search and filters), newest first. */
+  rows: readonly ContactRequest[];
+  staff: StaffAccount[];
+  staffNames: ReadonlyMap<string, string>;
+  duplicatesOf: (row: ContactRequest) => number;
+  fresh: ReadonlySet<string>;
+  onOpen: (id: string) => void;
+  /** The card list (or the dashboard's empty / no-match notice), drawn by the dashboard as before. */
+  cards: ReactNode;
+}
+
+/**
+ * The requests as cards or as a compact table («بطاقات / جدول», remembered in this browser), with
+ * the table's selection and bulk actions, the keyboard shortcuts and their help, and the new-lead
+ * alert switch. It takes rows and handlers only, so it works with whatever loads the rows.
+ */
+export function RequestsView({
+  rows,
+  staff,
+  staffNames,
+  duplicatesOf,
+  fresh,
+  onOpen,
+  cards,
+}: RequestsViewProps) {
+  const [view, setView] = useState<View>(rememberedView);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [help, setHelp] = useState(false);
+  useShortcuts({ onHelp: useCallback(() => setHelp(true), []) });
+
+  const choose = (next: View) => {
+    setView(next);
+    localStorage.setItem(VIEW_KEY, next);
+  };
+  // Only what is on screen can be acted on: a selection hidden by a filter is not sent.
+  const items = useMemo(
+    () => rows.filter((row) => selected.has(row.id)).map(({ id, version }) => ({ id, version })),
+    [rows, selected],
+  );
+  const select = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const toggleClass = (active: boolean) =>
+    `inline-flex min-h-10 items-center gap-1.5 px-4 py-1.5 text-sm font-semibold ${
+      active ? 'bg-teal-800 text-white' : 'bg-white text-teal-900 hover:bg-sand-100'
+    }`;
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <div
+          role="group"
+          aria-label={adminText('admin.work.viewLabel')}
+          className="inline-flex overflow-hidden rounded-xl border border-sand-300"
+        >
+          <button
+            type="button"
+            aria-pressed={view === 'cards'}
+            data-testid="view-cards"
+            className={toggleClass(view === 'cards')}
+            onClick={() => choose('cards')}
+          >
+            <LayoutList className="size-4" aria-hidden="true" />
+            {adminText('admin.work.viewCards')}
+          </button>
+          <button
+            type="button"
+            aria-pressed={view === 'table'}
+            data-testid="view-table"
+            className={toggleClass(view === 'table')}
+            onClick={() => choose('table')}
+          >
+            <Table2 className="size-4" aria-hidden="true" />
+            {adminText('admin.work.viewTable')}
+          </button>
+        </div>
+        <AlertToggle />
+        <button
+          type="button"
+          className="ms-auto inline-flex items-center gap-1.5 text-sm font-semibold text-teal-900 underline"
+          onClick={() => setHelp(true)}
+        >
+          <Keyboard className="size-4" aria-hidden="true" />
+          {adminText('admin.work.shortcutsOpen')}
+        </button>
+      </div>
+
+      {view === 'table' && rows.length > 0 ? (
+        <>
+          <BulkBar
+            items={items}
+            staff={staff}
+            onClear={() => setSelected(new Set())}
+            onDone={(result) => setSelected(new Set(result.stale.map((row) => row.id)))}
+          />
+          <RequestTable
+            rows={rows}
+            selected={selected}
+            onSelect={select}
+            onSelectAll={(on) => setSelected(on ? new Set(rows.map((row) => row.id)) : new Set())}
+            staffNames={staffNames}
+            duplicatesOf={duplicatesOf}
+            fresh={fresh}
+            onOpen={onOpen}
+          />
+        </>
+      ) : (
+        cards
+      )}
+      {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
+    </div>
+  );
+}
