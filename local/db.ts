@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ConnectionOptions } from 'node:tls';
 import pg from 'pg';
 
@@ -53,12 +54,12 @@ export function isPgError(error: unknown): error is PgError {
   );
 }
 
-/** Opens PGlite with pgcrypto; `dataDir` null keeps the database in memory (tests). */
+/** Opens PGlite with pgcrypto and pg_trgm (the dashboard's search index); `dataDir` null keeps the database in memory (tests). */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir !== null) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create({
     ...(dataDir === null ? {} : { dataDir }),
-    extensions: { pgcrypto },
+    extensions: { pgcrypto, pg_trgm },
   });
   const wrap = (target: PGlite | Transaction): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {

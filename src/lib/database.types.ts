@@ -275,6 +275,10 @@ export type Database = {
         Args: { _error: string; _lead_id: string; _sent: boolean };
         Returns: undefined;
       };
+      fold_search_text: {
+        Args: { _text: string };
+        Returns: string;
+      };
       is_admin: {
         Args: { check_user_id: string };
         Returns: boolean;
@@ -296,6 +300,10 @@ export type Database = {
           _status: Database['public']['Enums']['request_status'];
         };
         Returns: Json;
+      };
+      request_search_text: {
+        Args: { _email: string; _name: string; _notes: string };
+        Returns: string;
       };
       request_tallies: {
         Args: never;

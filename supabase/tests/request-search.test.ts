@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../local/db.ts';
+import { normalizeSearchText } from '../../src/lib/admin/filters.ts';
+import {
+  anon,
+  as,
+  createLiveAdmin,
+  insertLead,
+  leadRow,
+  resetData,
+  sqlBackends,
+  type Actor,
+} from './helpers/harness.ts';
+
+/**
+ * The dashboard's search in the database (migration 20261124130000_request_search_index.sql): the
+ * same folding as the browser's normalizeSearchText, phone digits as typed, literal `%` and `_`,
+ * and trigram indexes on exactly the expressions request_page() searches.
+ */
+
+interface Page {
+  rows: { id: string; name: string }[];
+  matched: number;
+}
+
+const backends = await sqlBackends();
+
+describe.each(backends)('request search on $name', (backend) => {
+  let db: Database;
+  let sara: Actor & { role: 'authenticated' };
+
+  beforeAll(async () => {
+    db = await backend.open();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  beforeEach(async () => {
+    await resetData(db);
+    sara = await createLiveAdmin(db, 'sara', 'sara long password');
+  });
+
+  async function addLead(overrides: Record<string, unknown>): Promise<string> {
+    await as(db, anon, (tx) => insertLead(tx, leadRow(overrides)));
+    const { rows } = await db.query<{ id: string }>(
+      `select id::text from public.contact_requests where name = $1`,
+      [overrides['name']],
+    );
+    return rows[0]!.id;
+  }
+
+  const search = (query: string, args: Record<string, unknown> = {}) =>
+    as(db, sara, async (tx) => {
+      const names = Object.keys(args);
+      const { rows } = await tx.query<{ page: Page }>(
+        `select public.request_page(_query => $1${names.map((name, index) => `, ${name} => $${index + 2}`).join('')}) as page`,
+        [query, ...names.map((name) => args[name])],
+      );
+      return rows[0]!.page;
+    });
+  const names = async (query: string, args: Record<string, unknown> = {}) =>
+    (await search(query, args)).rows.map((row) => row.name).sort();
+
+  it('folds text exactly as the dashboard does', async () => {
+    const samples = [
+      'أحمد  إبراهيم',
+      'آمنة الـــزهراء',
+      'مُحَمَّد عليّ',
+      'مصطفى ٱلقرشي',
+      'فاطمة',
+      '٠٥٠١٢٣٤٥٦٧',
+      '۰۵۰۱۲۳',
+      'Layla.HADDAD@Example.com',
+      '  ＡＢＣ　١٢ ',
+      'ﻻ ﷲ',
+      '',
+    ];
+    const { rows } = await db.query<{ folded: string[] }>(
+      `select array_agg(public.fold_search_text(t) order by n) as folded
+       from unnest($1::text[]) with ordinality as s(t, n)`,
+      [samples],
+    );
+    expect(rows[0]!.folded).toEqual(samples.map(normalizeSearchText));
+  });
+
+  it('finds names however the Arabic letters, diacritics and case were typed', async () => {
+    await addLead({ name: 'أحمد إبراهيم', email: null });
+    await addLead({ name: 'فاطمة الزهراء', email: null });
+    await addLead({ name: 'مُصطفى علي', email: 'Mustafa.Ali@Example.com' });
+    expect(await names('احمد')).toEqual(['أحمد إبراهيم']);
+    expect(await names('ابراهيم')).toEqual(['أحمد إبراهيم']);
+    expect(await names('فاطمه')).toEqual(['فاطمة الزهراء']);
+    expect(await names('مصطفى')).toEqual(['مُصطفى علي']);
+    expect(await names('mustafa.ali@example')).toEqual(['مُصطفى علي']);
+    expect(await names('  ALI@  ')).toEqual(['مُصطفى علي']);
+    const page = await search('الزهراء');
+    expect(page.matched).toBe(1);
+  });
+
+  it('finds admin notes, never across two fields, and takes % and _ literally', async () => {
+    const noted = await addLead({ name: 'Noted One', email: 'noted@example.com' });
+    await addLead({ name: 'Percent 100% sure', email: 'p_x@example.com' });
+    await addLead({ name: 'Plain Two', email: 'plain@example.com' });
+    await db.query(`update public.contact_requests set notes = 'حجز مؤكد' where id = $1`, [noted]);
+    expect(await names('حجز')).toEqual(['Noted One']);
+    // The end of a name and the start of its e-mail are not one piece of text.
+    expect(await names('one noted')).toEqual([]);
+    expect(await names('%')).toEqual(['Percent 100% sure']);
+    expect(await names('p_x')).toEqual(['Percent 100% sure']);
+    expect(await names('p%x')).toEqual([]);
+  });
+
+  it('matches phone digits as typed, Arabic-Indic digits too, and only for phone-like queries', async () => {
+    await addLead({ name: 'Phone match', phone: '0551112233', country_code: '+966' });
+    await addLead({ name: 'Phone other', phone: '0559998877', country_code: '+966' });
+    await addLead({ name: 'Room 2233', phone: '0557776655', country_code: '+966' });
+    for (const typed of ['٠٥٥١١١٢٢٣٣', '(055) 111-2233', '+966 55 111 2233', '00966551112233']) {
+      expect(await names(typed), typed).toEqual(['Phone match']);
+    }
+    // Four digits find the number that holds them and the name that holds them.
+    expect(await names('2233')).toEqual(['Phone match', 'Room 2233']);
+    // Not a phone-like query: the digits are only text.
+    expect(await names('room 2233')).toEqual(['Room 2233']);
+  });
+
+  it('combines search with the filters and keyset paging', async () => {
+    for (let index = 0; index < 4; index += 1) {
+      await addLead({ name: `سارة ${index}`, service: index % 2 ? 'ivf' : 'dental-implants' });
+    }
+    await addLead({ name: 'Someone else' });
+    const first = await search('ساره', { _limit: 3 });
+    expect(first.matched).toBe(4);
+    expect(first.rows).toHaveLength(3);
+    const last = first.rows[2]!;
+    const { rows } = await db.query<{ created_at: string }>(
+      `select created_at::text from public.contact_requests where id = $1`,
+      [last.id],
+    );
+    const rest = await search('ساره', {
+      _limit: 3,
+      _after_created_at: rows[0]!.created_at,
+      _after_id: last.id,
+    });
+    expect([...first.rows, ...rest.rows].map((row) => row.name).sort()).toEqual([
+      'سارة 0',
+      'سارة 1',
+      'سارة 2',
+      'سارة 3',
+    ]);
+    const ivf = await search('ساره', { _service: 'ivf' });
+    expect(ivf.rows.map((row) => row.name).sort()).toEqual(['سارة 1', 'سارة 3']);
+    expect(ivf.matched).toBe(2);
+    expect((await search('ساره', { _assignee: 'anything else' })).matched).toBe(0);
+  });
+
+  it('has trigram indexes on exactly the expressions the search uses', async () => {
+    const plan = (sql: string) =>
+      db.transaction(async (tx) => {
+        await tx.query(`set local enable_seqscan = off`);
+        const { rows } = await tx.query<Record<string, string>>(`explain ${sql}`);
+        return rows.map((row) => Object.values(row)[0]).join('\n');
+      });
+    expect(
+      await plan(
+        `select id from public.contact_requests r
+         where public.request_search_text(r.name, r.email, r.notes) like '%احمد%'`,
+      ),
+    ).toContain('contact_requests_search_trgm_idx');
+    expect(
+      await plan(`select id from public.contact_requests r where r.phone_key like '%551112%'`),
+    ).toContain('contact_requests_phone_key_trgm_idx');
+  });
+});
