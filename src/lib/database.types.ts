@@ -287,6 +287,10 @@ export type Database = {
         Args: never;
         Returns: string;
       };
+      request_overview: {
+        Args: { _since: string; _tz: string };
+        Returns: Json;
+      };
       request_page: {
         Args: {
           _after_created_at: string;

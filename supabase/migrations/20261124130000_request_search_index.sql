@@ -70,6 +70,7 @@ create index contact_requests_phone_key_trgm_idx on public.contact_requests
 -- only counted when a filter or search is set). The search:
 --   * text: the folded query anywhere in request_search_text(name, email, notes), `%` and `_`
 --     taken literally;
+--   * _source '' means "not specified" (no source), as the dashboard's source filter says it;
 --   * phone: a query of digits, spaces and + ( ) . - with at least 3 digits once leading zeros
 --     are dropped ("0501234567", "+966 50…", "00966…", Arabic-Indic digits) anywhere in phone_key.
 -- Security invoker: row-level security decides what is counted and returned.
@@ -120,7 +121,10 @@ begin
   if _service is not null then
     conditions := conditions || ' and r.service = $2';
   end if;
-  if _source is not null then
+  if _source = '' then
+    -- '' is "not specified" (src/lib/admin/labels.ts NO_SOURCE): no source, or only spaces.
+    conditions := conditions || ' and coalesce(btrim(r.source), '''') = ''''';
+  elsif _source is not null then
     conditions := conditions || ' and r.source = $3';
   end if;
   if _assignee = 'mine' then

@@ -5,6 +5,8 @@ import {
   anon,
   as,
   createLiveAdmin,
+  createUser,
+  expectSqlError,
   insertLead,
   leadRow,
   resetData,
@@ -152,6 +154,67 @@ describe.each(backends)('request search on $name', (backend) => {
     expect(ivf.rows.map((row) => row.name).sort()).toEqual(['سارة 1', 'سارة 3']);
     expect(ivf.matched).toBe(2);
     expect((await search('ساره', { _assignee: 'anything else' })).matched).toBe(0);
+  });
+
+  it('filters "not specified" sources with an empty source', async () => {
+    await addLead({ name: 'No source', source: null });
+    await addLead({ name: 'Home page', source: '/' });
+    const page = await as(db, sara, async (tx) => {
+      const { rows } = await tx.query<{ page: Page }>(
+        `select public.request_page(_source => '') as page`,
+      );
+      return rows[0]!.page;
+    });
+    expect(page.rows.map((row) => row.name)).toEqual(['No source']);
+    expect(page.matched).toBe(1);
+  });
+
+  it('counts sources and requests per local day for the filter and the chart, for admins only', async () => {
+    const late = await addLead({ name: 'Late evening', source: '/' });
+    await addLead({ name: 'Offer', source: 'hair-transplant-offer-page' });
+    await addLead({ name: 'Nowhere', source: null });
+    const old = await addLead({ name: 'Old', source: '/' });
+    // 22:30 UTC is already the next day in Riyadh (UTC+3).
+    await db.query(
+      `update public.contact_requests set created_at = '2026-11-20T22:30:00Z' where id = $1`,
+      [late],
+    );
+    await db.query(
+      `update public.contact_requests set created_at = '2026-11-01T10:00:00Z' where id = $1`,
+      [old],
+    );
+    await db.query(
+      `update public.contact_requests set created_at = '2026-11-21T10:00:00Z' where id <> all($1)`,
+      [[late, old]],
+    );
+    const overview = (actor: Actor) =>
+      as(db, actor, async (tx) => {
+        const { rows } = await tx.query<{ overview: Record<string, unknown> }>(
+          `select public.request_overview('2026-11-10T00:00:00Z', 'Asia/Riyadh') as overview`,
+        );
+        return rows[0]!.overview;
+      });
+    const seen = (await overview(sara)) as {
+      sources: { source: string | null; n: number }[];
+      days: { day: string; source: string | null; n: number }[];
+    };
+    expect(seen.sources[0]).toEqual({ source: '/', n: 2 });
+    expect(seen.sources.slice(1)).toEqual(
+      expect.arrayContaining([
+        { source: 'hair-transplant-offer-page', n: 1 },
+        { source: null, n: 1 },
+      ]),
+    );
+    expect(seen.days).toHaveLength(3);
+    expect(seen.days).toEqual(
+      expect.arrayContaining([
+        { day: '2026-11-21', source: '/', n: 1 },
+        { day: '2026-11-21', source: 'hair-transplant-offer-page', n: 1 },
+        { day: '2026-11-21', source: null, n: 1 },
+      ]),
+    );
+    expect(await overview(await createUser(db))).toEqual({ sources: [], days: [] });
+    await expectSqlError(overview(anon), '42501');
   });
 
   it('has trigram indexes on exactly the expressions the search uses', async () => {
