@@ -297,6 +297,7 @@ export type Database = {
           _after_id: string;
           _assignee: string;
           _due_before: string;
+          _due_counter_before: string;
           _limit: number;
           _query: string;
           _service: Database['public']['Enums']['request_service'];

@@ -73,8 +73,15 @@ create index contact_requests_phone_key_trgm_idx on public.contact_requests
 --   * _source '' means "not specified" (no source), as the dashboard's source filter says it;
 --   * phone: a query of digits, spaces and + ( ) . - with at least 3 digits once leading zeros
 --     are dropped ("0501234567", "+966 50…", "00966…", Arabic-Indic digits) anywhere in phone_key.
+-- _due_counter_before (new) is the end of the coordinator's day for the "due" counter, which the
+-- dashboard shows whether or not the due filter is on (before: _due_before, else now()).
 -- Security invoker: row-level security decides what is counted and returned.
-create or replace function public.request_page(
+drop function public.request_page(
+  text, public.request_status, public.request_service, text, text, timestamptz, timestamptz, uuid,
+  integer
+);
+
+create function public.request_page(
   _query text default null,
   _status public.request_status default null,
   _service public.request_service default null,
@@ -83,7 +90,8 @@ create or replace function public.request_page(
   _due_before timestamptz default null,
   _after_created_at timestamptz default null,
   _after_id uuid default null,
-  _limit integer default 50
+  _limit integer default 50,
+  _due_counter_before timestamptz default null
 )
 returns jsonb
 language plpgsql
@@ -180,10 +188,19 @@ begin
       ),
       'due', (
         select count(*) from public.contact_requests r
-        where r.follow_up_at < coalesce(_due_before, now())
+        where r.follow_up_at < coalesce(_due_counter_before, _due_before, now())
           and r.status in ('new', 'in_progress')
       )
     )
   );
 end
 $$;
+
+revoke execute on function public.request_page(
+  text, public.request_status, public.request_service, text, text, timestamptz, timestamptz, uuid,
+  integer, timestamptz
+) from public, anon;
+grant execute on function public.request_page(
+  text, public.request_status, public.request_service, text, text, timestamptz, timestamptz, uuid,
+  integer, timestamptz
+) to authenticated, service_role;

@@ -217,6 +217,26 @@ describe.each(backends)('request search on $name', (backend) => {
     await expectSqlError(overview(anon), '42501');
   });
 
+  it("counts follow-ups due before the end of the coordinator's day without filtering on them", async () => {
+    const later = await addLead({ name: 'Later today' });
+    await addLead({ name: 'No follow-up' });
+    await db.query(
+      `update public.contact_requests set follow_up_at = now() + interval '1 hour' where id = $1`,
+      [later],
+    );
+    const counted = (args: string) =>
+      as(db, sara, async (tx) => {
+        const { rows } = await tx.query<{ page: Page & { counters: Record<string, number> } }>(
+          `select public.request_page(${args}) as page`,
+        );
+        return rows[0]!.page;
+      });
+    expect((await counted('')).counters['due']).toBe(0);
+    const endOfDay = await counted(`_due_counter_before => now() + interval '1 day'`);
+    expect(endOfDay.counters['due']).toBe(1);
+    expect(endOfDay.matched).toBe(2);
+  });
+
   it('has trigram indexes on exactly the expressions the search uses', async () => {
     const plan = (sql: string) =>
       db.transaction(async (tx) => {
