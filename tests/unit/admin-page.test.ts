@@ -11,7 +11,7 @@ import {
 import type { ContactRequest } from '~/lib/admin/rows.ts';
 
 let counter = 0;
-function request(patch: Partial<ContactRequest> = {}): PageRow {
+function request(patch: Partial<PageRow> = {}): PageRow {
   counter += 1;
   return {
     id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,

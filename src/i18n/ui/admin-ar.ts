@@ -263,4 +263,6 @@ export const adminAr = {
   // readiness/timing on leads whose form never asked them (offer registrations).
   'admin.phone.noCountry': 'بلا رمز دولة',
   'admin.notAsked': 'لم يُسأل',
+  // Issue 13, scale: the paged dashboard asks for the next requests.
+  'admin.page.more': 'المزيد',
 } as const;

@@ -262,4 +262,6 @@ export const adminEn = {
   // Issue 12: see admin-ar.ts.
   'admin.phone.noCountry': 'No country code',
   'admin.notAsked': 'Not asked',
+  // Issue 13, scale: see admin-ar.ts.
+  'admin.page.more': 'More',
 } as const satisfies Record<keyof typeof adminAr, string>;

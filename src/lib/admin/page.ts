@@ -174,3 +174,43 @@ export function applyPageChange(
   }
   return { ...state, rows, counters, matched };
 }
+
+/** What request_overview counts: sources over every request, requests per local day and source. */
+export interface Overview {
+  sources: { source: string | null; n: number }[];
+  days: { day: string; source: string | null; n: number }[];
+}
+
+/**
+ * The overview after a new or erased request (a change never moves a request's source or date):
+ * its source and its local day (`dayOf`) gain or lose one.
+ */
+export function applyOverviewChange(
+  overview: Overview,
+  change: RealtimeChange<ContactRequest>,
+  dayOf: (iso: string) => string,
+): Overview {
+  const sign = change.eventType === 'INSERT' ? 1 : change.eventType === 'DELETE' ? -1 : 0;
+  const row = sign === 1 ? change.new : change.old;
+  if (!sign || !complete(row)) return overview;
+  const source = row.source?.trim() || null;
+  const day = dayOf(row.created_at);
+  const bump = <T extends { source: string | null; n: number }>(
+    list: T[],
+    same: (entry: T) => boolean,
+    fresh: T,
+  ): T[] =>
+    list.some(same)
+      ? list.map((entry) => (same(entry) ? { ...entry, n: Math.max(0, entry.n + sign) } : entry))
+      : sign === 1
+        ? [...list, fresh]
+        : list;
+  return {
+    sources: bump(overview.sources, (entry) => entry.source === source, { source, n: 1 }),
+    days: bump(overview.days, (entry) => entry.source === source && entry.day === day, {
+      day,
+      source,
+      n: 1,
+    }),
+  };
+}
