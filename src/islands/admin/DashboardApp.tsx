@@ -205,6 +205,7 @@ function Inbox({
         sources={sources}
         shown={matched}
         total={counters?.total ?? 0}
+        loading={page.stale}
         exporting={exporting}
         onExport={() => void exportCsv()}
       />

@@ -19,6 +19,8 @@ interface DashboardToolbarProps {
   /** How many requests match the filters, of how many in all. */
   shown: number;
   total: number;
+  /** The rows still answer the previous filters: the line says so instead of an old count. */
+  loading: boolean;
   exporting: boolean;
   onExport: () => void;
 }
@@ -29,7 +31,7 @@ const labelClass = 'block text-sm font-semibold text-teal-900';
 
 /** Search, the four filters, the "showing n of m" line, clearing and the CSV export. */
 export function DashboardToolbar(props: DashboardToolbarProps) {
-  const { filters, set, sources, shown, total, exporting, onExport } = props;
+  const { filters, set, sources, shown, total, loading, exporting, onExport } = props;
   const uid = useId();
   return (
     <section aria-label={adminText('admin.filters.label')} className="card p-4 sm:p-5">
@@ -128,7 +130,9 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <p className="flex-1 text-sm font-semibold text-muted" role="status" data-testid="showing">
-          {adminText('admin.dashboard.showing', { shown, total })}
+          {loading
+            ? adminText('admin.loading')
+            : adminText('admin.dashboard.showing', { shown, total })}
         </p>
         {hasFilters(filters) && (
           <button
@@ -142,7 +146,7 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
         )}
         <ExportCsvButton
           className="min-h-10 py-1.5"
-          disabled={shown === 0 || exporting}
+          disabled={shown === 0 || loading || exporting}
           onExport={onExport}
         />
       </div>
