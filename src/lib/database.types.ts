@@ -35,6 +35,7 @@ export type Database = {
           policy_version: string | null;
           preferred_countries: string[];
           ready_to_travel: Database['public']['Enums']['travel_readiness'] | null;
+          search_text: string | null;
           service: Database['public']['Enums']['request_service'];
           source: string | null;
           status: Database['public']['Enums']['request_status'];
@@ -67,6 +68,7 @@ export type Database = {
           policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
+          search_text?: never;
           service: Database['public']['Enums']['request_service'];
           source?: string | null;
           status?: Database['public']['Enums']['request_status'];
@@ -99,6 +101,7 @@ export type Database = {
           policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
+          search_text?: never;
           service?: Database['public']['Enums']['request_service'];
           source?: string | null;
           status?: Database['public']['Enums']['request_status'];
