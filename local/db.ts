@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ConnectionOptions } from 'node:tls';
 import pg from 'pg';
 
@@ -60,7 +61,7 @@ export interface PgliteDatabase extends Database {
 }
 
 /**
- * Opens PGlite with pgcrypto; `dataDir` null keeps the database in memory (tests). `loadDataDir`
+ * Opens PGlite with pgcrypto and pg_trgm (the dashboard's search index); `dataDir` null keeps the database in memory (tests). `loadDataDir`
  * starts it from a dump (dumpDataDir()): the tests start from one migrated database instead of
  * migrating a new one each time (supabase/tests/helpers/snapshot.ts).
  */
@@ -72,7 +73,7 @@ export async function openPglite(
   const db = await PGlite.create({
     ...(dataDir === null ? {} : { dataDir }),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { pgcrypto },
+    extensions: { pgcrypto, pg_trgm },
   });
   const wrap = (target: PGlite | Transaction): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []) {

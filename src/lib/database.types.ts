@@ -35,6 +35,7 @@ export type Database = {
           policy_version: string | null;
           preferred_countries: string[];
           ready_to_travel: Database['public']['Enums']['travel_readiness'] | null;
+          search_text: string | null;
           service: Database['public']['Enums']['request_service'];
           source: string | null;
           status: Database['public']['Enums']['request_status'];
@@ -67,6 +68,7 @@ export type Database = {
           policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
+          search_text?: never;
           service: Database['public']['Enums']['request_service'];
           source?: string | null;
           status?: Database['public']['Enums']['request_status'];
@@ -99,6 +101,7 @@ export type Database = {
           policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
+          search_text?: never;
           service?: Database['public']['Enums']['request_service'];
           source?: string | null;
           status?: Database['public']['Enums']['request_status'];
@@ -279,6 +282,10 @@ export type Database = {
         Args: { _error: string; _lead_id: string; _sent: boolean };
         Returns: undefined;
       };
+      fold_search_text: {
+        Args: { _text: string };
+        Returns: string;
+      };
       is_admin: {
         Args: { check_user_id: string };
         Returns: boolean;
@@ -287,12 +294,17 @@ export type Database = {
         Args: never;
         Returns: string;
       };
+      request_overview: {
+        Args: { _since: string; _tz: string };
+        Returns: Json;
+      };
       request_page: {
         Args: {
           _after_created_at: string;
           _after_id: string;
           _assignee: string;
           _due_before: string;
+          _due_counter_before: string;
           _limit: number;
           _query: string;
           _service: Database['public']['Enums']['request_service'];
@@ -300,6 +312,10 @@ export type Database = {
           _status: Database['public']['Enums']['request_status'];
         };
         Returns: Json;
+      };
+      request_search_text: {
+        Args: { _email: string; _name: string; _notes: string };
+        Returns: string;
       };
       request_tallies: {
         Args: never;

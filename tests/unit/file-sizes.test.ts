@@ -6,28 +6,9 @@ import { MAX_LINES, oversizedFiles, sourceFiles } from '../../scripts/file-sizes
  * `npm run check:size`).
  */
 
-/**
- * Files being split on other branches while this check landed (issue 13's dashboard and request
- * dialog, issue 12's offer registration). Temporary: once they are split this list must be emptied,
- * and the second test fails until it is, so it cannot quietly outlive its reason.
- */
-const BEING_SPLIT = [
-  'src/islands/admin/DashboardApp.tsx',
-  'src/islands/admin/RequestDialog.tsx',
-  'src/islands/admin/OfferLeadsApp.tsx',
-  'src/islands/offer/OfferRegistration.tsx',
-];
-
 describe('file sizes under src/', () => {
   it(`has no file over ${MAX_LINES} lines except generated types and string tables`, () => {
-    const over = oversizedFiles().filter((file) => !BEING_SPLIT.includes(file.path));
-    expect(over).toEqual([]);
-  });
-
-  it('allows only files that exist and are still over the limit', () => {
-    const lines = new Map(sourceFiles().map((file) => [file.path, file.lines]));
-    const stale = BEING_SPLIT.filter((path) => (lines.get(path) ?? 0) <= MAX_LINES);
-    expect(stale, 'split now: remove from BEING_SPLIT').toEqual([]);
+    expect(oversizedFiles()).toEqual([]);
   });
 
   it('counts lines as wc -l does and finds a long file', () => {

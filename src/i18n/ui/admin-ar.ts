@@ -306,4 +306,6 @@ export const adminAr = {
   'admin.work.alert': 'تنبيه عند وصول طلب جديد',
   'admin.work.alertBlocked': 'المتصفح يمنع الإشعارات؛ سيُسمع الصوت فقط',
   'admin.work.alertTitle': 'طلب جديد: {name}',
+  // Issue 13, scale: the paged dashboard asks for the next requests.
+  'admin.page.more': 'المزيد',
 } as const;

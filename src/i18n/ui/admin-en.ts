@@ -305,4 +305,6 @@ export const adminEn = {
   'admin.work.alert': 'Alert me when a new request arrives',
   'admin.work.alertBlocked': 'The browser blocks notifications; only the sound will play',
   'admin.work.alertTitle': 'New request: {name}',
+  // Issue 13, scale: see admin-ar.ts.
+  'admin.page.more': 'More',
 } as const satisfies Record<keyof typeof adminAr, string>;

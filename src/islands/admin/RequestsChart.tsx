@@ -1,8 +1,7 @@
 import { format } from 'date-fns';
 import { ar } from 'date-fns/locale/ar';
-import { memo, useMemo } from 'react';
-import { requestsPerDay } from '~/lib/admin/chart.ts';
-import type { ContactRequest } from '~/lib/admin/rows.ts';
+import { memo } from 'react';
+import type { RequestsPerDay } from '~/lib/admin/chart.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 
 /** Series colours, in series order: brand teal, saffron, coral, deep teal, then sand for the rest. */
@@ -11,8 +10,7 @@ const colours = ['bg-teal-600', 'bg-saffron-400', 'bg-coral-500', 'bg-teal-900',
 const shortDay = (day: string) => format(new Date(`${day}T12:00:00`), 'd MMM', { locale: ar });
 
 /** Requests per day over the last 30 days, stacked by source (a small bar chart, no library). */
-export const RequestsChart = memo(function RequestsChart({ rows }: { rows: ContactRequest[] }) {
-  const chart = useMemo(() => requestsPerDay(rows), [rows]);
+export const RequestsChart = memo(function RequestsChart({ chart }: { chart: RequestsPerDay }) {
   const summary = adminText('admin.chart.summary', { total: chart.total });
   return (
     <figure className="card p-4 sm:p-5" data-testid="requests-chart">

@@ -1,7 +1,8 @@
 /**
  * The back office's reads and writes (docs/admin.md "For developers") through the one supabase-js
- * client. Lists are read in pages of 1,000 rows, the most a hosted project returns per request
- * (config.toml max_rows), so 10,000 requests load in full.
+ * client. The dashboard reads one page of requests at a time (request_page); the offer-leads
+ * list is read in pages of 1,000 rows, the most a hosted project returns per request
+ * (config.toml max_rows).
  */
 import type { PostgrestError } from '@supabase/supabase-js';
 import { AdminDataError, SessionLostError } from '~/lib/admin/query.ts';
@@ -13,12 +14,25 @@ import {
   type StaffAccount,
 } from '~/lib/admin/rows.ts';
 import { StaleVersionError, type RequestChanges } from '~/lib/admin/team.ts';
+import {
+  EXPORT_PAGE_SIZE,
+  PAGE_SIZE as REQUEST_PAGE_SIZE,
+  pageAfter,
+  type Overview,
+  type PageAnswer,
+  type PageRow,
+  type pageArgs,
+} from '~/lib/admin/page.ts';
 import type { Json } from '~/lib/database.types.ts';
 import { supabase } from '~/lib/supabase.ts';
 import { checkAdmin } from './session.ts';
 
 export const adminQueryKeys = {
   requests: ['admin', 'contact_requests'] as const,
+  requestPage: ['admin', 'request_page'] as const,
+  overview: ['admin', 'request_overview'] as const,
+  request: (id: string) => ['admin', 'contact_request', id] as const,
+  samePhone: (phoneKey: string) => ['admin', 'same_phone', phoneKey] as const,
   staff: ['admin', 'staff_accounts'] as const,
   me: ['admin', 'my_staff_id'] as const,
   events: (id: string) => ['admin', 'request_events', id] as const,
@@ -77,20 +91,54 @@ async function assertAdmin(): Promise<void> {
   if ((await checkAdmin()).kind !== 'admin') throw new SessionLostError();
 }
 
-/** Spec call 7: every request, newest first. */
-export async function fetchRequests(): Promise<ContactRequest[]> {
-  const [rows] = await Promise.all([
-    fetchAllPages<ContactRequest>((from, to, count) =>
-      supabase
-        .from('contact_requests')
-        .select('*', count ? { count: 'exact' } : {})
-        .order('created_at', { ascending: false })
-        .order('id', { ascending: false })
-        .range(from, to),
-    ),
-    assertAdmin(),
+/** One page of requests for `args` (see src/lib/admin/page.ts), newest first, with the counters. */
+export async function fetchRequestPage(
+  args: ReturnType<typeof pageArgs>,
+  after: ReturnType<typeof pageAfter> | null,
+  limit = REQUEST_PAGE_SIZE,
+): Promise<PageAnswer & { hasMore: boolean }> {
+  const [{ data, error, status }] = await Promise.all([
+    supabase.rpc('request_page', { ...args, ...after, _limit: limit } as never),
+    // The first page also checks the session: RLS answers a lost one with an empty page.
+    after ? Promise.resolve() : assertAdmin(),
   ]);
-  return rows;
+  if (error) throw dataError(error, status);
+  const answer = data as unknown as PageAnswer;
+  return { ...answer, hasMore: answer.rows.length === limit };
+}
+
+/** Every request matching `args`, read page by page (the CSV export of what is shown). */
+export async function fetchAllMatching(args: ReturnType<typeof pageArgs>): Promise<PageRow[]> {
+  const rows: PageRow[] = [];
+  let after: ReturnType<typeof pageAfter> | null = null;
+  for (;;) {
+    const page = await fetchRequestPage(args, after, EXPORT_PAGE_SIZE);
+    rows.push(...page.rows);
+    if (!page.hasMore) return rows;
+    after = pageAfter(page.rows.at(-1)!);
+  }
+}
+
+/** Sources with their counts and requests per local day since `since` (request_overview). */
+export async function fetchOverview(since: Date): Promise<Overview> {
+  const { data, error, status } = await supabase.rpc('request_overview', {
+    _since: since.toISOString(),
+    _tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+  });
+  if (error) throw dataError(error, status);
+  return data as unknown as Overview;
+}
+
+/** The requests with this canonical phone (a request's duplicates), newest first. */
+export async function fetchSamePhone(phoneKey: string): Promise<ContactRequest[]> {
+  const { data, error, status } = await supabase
+    .from('contact_requests')
+    .select('*')
+    .eq('phone_key', phoneKey)
+    .order('created_at', { ascending: false })
+    .limit(100);
+  if (error) throw dataError(error, status);
+  return data ?? [];
 }
 
 /**
@@ -222,4 +270,15 @@ export async function fetchCampaignReport(from: Date, to: Date): Promise<Campaig
   ]);
   if (error) throw dataError(error, status);
   return (data ?? []) as unknown as CampaignRow[];
+}
+
+/** The names of the requests with these ids that still exist (unsaved drafts to offer). */
+export async function fetchRequestNames(ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const { data, error, status } = await supabase
+    .from('contact_requests')
+    .select('id, name')
+    .in('id', ids);
+  if (error) throw dataError(error, status);
+  return new Map((data ?? []).map((row) => [row.id, row.name]));
 }

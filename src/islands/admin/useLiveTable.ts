@@ -34,12 +34,19 @@ const RELOAD_AFTER_MS = 400;
 export function useLiveTable<Row extends { id: string; created_at: string }>(
   table: 'contact_requests' | 'offer_leads',
   queryKey: QueryKey,
-  options: { enabled: boolean; onChange?: (change: RealtimeChange<Row>) => void },
+  options: {
+    enabled: boolean;
+    onChange?: (change: RealtimeChange<Row>) => void;
+    /** Applies a change itself (the paged dashboard) instead of patching a cached Row[]. */
+    apply?: (change: RealtimeChange<Row>) => void;
+  },
 ): LiveStatus {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const onChange = useRef(options.onChange);
   onChange.current = options.onChange;
+  const apply = useRef(options.apply);
+  apply.current = options.apply;
   const keyRef = useRef(queryKey);
   keyRef.current = queryKey;
 
@@ -68,9 +75,11 @@ export function useLiveTable<Row extends { id: string; created_at: string }>(
         .channel(`staff:${table}`, { config: { private: true } })
         .on('broadcast', { event: '*' }, ({ payload }) => {
           const change = staffChange<Row>(payload as StaffBroadcast);
-          queryClient.setQueryData<Row[]>(keyRef.current, (rows) =>
-            applyRealtimeChange(rows, change),
-          );
+          if (apply.current) apply.current(change);
+          else
+            queryClient.setQueryData<Row[]>(keyRef.current, (rows) =>
+              applyRealtimeChange(rows, change),
+            );
           onChange.current?.(change);
         })
         .subscribe((state) => {

@@ -30,8 +30,27 @@ export interface RequestsPerDay {
   total: number;
 }
 
+/** Requests of one local day from one source (request_overview in the database counts them). */
+export interface DayCount {
+  /** yyyy-MM-dd, local time. */
+  day: string;
+  source: string | null;
+  n: number;
+}
+
 export function requestsPerDay(
   rows: { created_at: string; source: string | null }[],
+  options: { now?: Date; days?: number; maxSeries?: number } = {},
+): RequestsPerDay {
+  return chartFromCounts(
+    rows.map((row) => ({ day: dayKey(row.created_at), source: row.source, n: 1 })),
+    options,
+  );
+}
+
+/** The chart from counts per day and source (days outside the window are left out). */
+export function chartFromCounts(
+  counts: readonly DayCount[],
   options: { now?: Date; days?: number; maxSeries?: number } = {},
 ): RequestsPerDay {
   const { now = new Date(), days = 30, maxSeries = 4 } = options;
@@ -40,14 +59,13 @@ export function requestsPerDay(
   );
   const inWindow = new Set(dayKeys);
 
-  const recent: { day: string; source: string }[] = [];
+  const recent: { day: string; source: string; n: number }[] = [];
   const perSource = new Map<string, number>();
-  for (const row of rows) {
-    const day = dayKey(row.created_at);
-    if (!inWindow.has(day)) continue;
-    const source = sourceKey(row.source);
-    recent.push({ day, source });
-    perSource.set(source, (perSource.get(source) ?? 0) + 1);
+  for (const count of counts) {
+    if (!inWindow.has(count.day)) continue;
+    const source = sourceKey(count.source);
+    recent.push({ day: count.day, source, n: count.n });
+    perSource.set(source, (perSource.get(source) ?? 0) + count.n);
   }
 
   const ranked = [...perSource].sort((a, b) => b[1] - a[1]).map(([source]) => source);
@@ -62,16 +80,18 @@ export function requestsPerDay(
   const buckets = new Map<string, DayBucket>(
     dayKeys.map((day) => [day, { day, counts: series.map(() => 0), total: 0 }]),
   );
-  for (const { day, source } of recent) {
+  let total = 0;
+  for (const { day, source, n } of recent) {
     const bucket = buckets.get(day)!;
-    bucket.counts[seriesIndex.get(source) ?? otherIndex]! += 1;
-    bucket.total += 1;
+    bucket.counts[seriesIndex.get(source) ?? otherIndex]! += n;
+    bucket.total += n;
+    total += n;
   }
   const list = [...buckets.values()];
   return {
     series,
     days: list,
     max: Math.max(1, ...list.map((bucket) => bucket.total)),
-    total: recent.length,
+    total,
   };
 }

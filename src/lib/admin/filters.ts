@@ -158,12 +158,19 @@ export interface SourceOption {
 
 /** The sources present in the rows, most frequent first, for the source filter. */
 export function sourceOptions(rows: { source: string | null }[]): SourceOption[] {
-  const counts = new Map<string, number>();
-  for (const row of rows) {
-    const key = sourceKey(row.source);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+  return sourceOptionsFromCounts(rows.map((row) => ({ source: row.source, n: 1 })));
+}
+
+/** The same from counts per source (request_overview in the database counts them). */
+export function sourceOptionsFromCounts(
+  counts: readonly { source: string | null; n: number }[],
+): SourceOption[] {
+  const totals = new Map<string, number>();
+  for (const { source, n } of counts) {
+    const key = sourceKey(source);
+    totals.set(key, (totals.get(key) ?? 0) + n);
   }
-  return [...counts]
+  return [...totals]
     .map(([value, count]) => ({ value, label: sourceLabel(value), count }))
     .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, 'ar'));
 }

@@ -1,7 +1,8 @@
 /** The rows the back office reads (src/lib/database.types.ts), as supabase-js returns them. */
 import type { Enums, Tables } from '~/lib/database.types.ts';
 
-export type ContactRequest = Tables<'contact_requests'>;
+/** search_text is the database's folded copy for search (request_page leaves it out). */
+export type ContactRequest = Omit<Tables<'contact_requests'>, 'search_text'>;
 export type RequestStatus = Enums<'request_status'>;
 export type RequestEvent = Tables<'request_events'>;
 export type EventKind = 'status' | 'note' | 'assignment' | 'follow_up';

@@ -29,6 +29,8 @@ interface RequestsViewProps {
   onOpen: (id: string) => void;
   /** The card list (or the dashboard's empty / no-match notice), drawn by the dashboard as before. */
   cards: ReactNode;
+  /** Under the table: the way to the next page of rows (the cards bring their own). */
+  more?: ReactNode;
 }
 
 /**
@@ -44,6 +46,7 @@ export function RequestsView({
   fresh,
   onOpen,
   cards,
+  more,
 }: RequestsViewProps) {
   const [view, setView] = useState<View>(rememberedView);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -129,6 +132,7 @@ export function RequestsView({
             fresh={fresh}
             onOpen={onOpen}
           />
+          {more}
         </>
       ) : (
         cards

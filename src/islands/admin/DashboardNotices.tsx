@@ -1,0 +1,70 @@
+import { adminText } from '~/lib/admin/strings.ts';
+
+/** The yellow banner that counts requests arrived since the page was opened. */
+export function NewRequestsBanner({
+  count,
+  onShow,
+  onDismiss,
+}: {
+  count: number;
+  onShow: () => void;
+  onDismiss: () => void;
+}) {
+  if (count === 0) return null;
+  return (
+    <div
+      role="status"
+      data-testid="new-requests"
+      className="sticky top-2 z-20 flex flex-wrap items-center gap-3 rounded-2xl bg-saffron-300 px-4 py-3 font-semibold text-teal-950 shadow-(--shadow-lift)"
+    >
+      <span className="relative flex size-3" aria-hidden="true">
+        <span className="absolute inline-flex size-full animate-ping rounded-full bg-offer-600 opacity-60 motion-reduce:animate-none" />
+        <span className="relative inline-flex size-3 rounded-full bg-offer-600" />
+      </span>
+      <span className="flex-1">{adminText('admin.dashboard.arrived', { count })}</span>
+      <button
+        type="button"
+        className="btn min-h-10 bg-teal-900 px-4 py-1.5 text-sm text-white hover:bg-teal-800"
+        onClick={onShow}
+      >
+        {adminText('admin.dashboard.arrivedShow')}
+      </button>
+      <button type="button" className="text-sm underline" onClick={onDismiss}>
+        {adminText('admin.dashboard.arrivedDismiss')}
+      </button>
+    </div>
+  );
+}
+
+/** Requests with edits kept on this computer, each a button that opens it with them. */
+export function DraftsNotice({
+  drafts,
+  onOpen,
+}: {
+  drafts: { requestId: string; name: string }[];
+  onOpen: (id: string) => void;
+}) {
+  if (drafts.length === 0) return null;
+  return (
+    <section
+      data-testid="drafts"
+      aria-label={adminText('admin.team.draftsTitle')}
+      className="card border-s-4 border-offer-600 p-4"
+    >
+      <h2 className="font-bold">{adminText('admin.team.draftsTitle')}</h2>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {drafts.map((draft) => (
+          <li key={draft.requestId}>
+            <button
+              type="button"
+              className="btn btn-ghost min-h-10 px-4 py-1.5 text-sm"
+              onClick={() => onOpen(draft.requestId)}
+            >
+              {adminText('admin.team.draftOpen', { name: draft.name })}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

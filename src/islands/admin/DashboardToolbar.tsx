@@ -1,0 +1,155 @@
+import { RotateCcw, Search } from 'lucide-react';
+import { useId } from 'react';
+import {
+  ALL,
+  hasFilters,
+  noFilters,
+  type RequestFilters,
+  type SourceOption,
+} from '~/lib/admin/filters.ts';
+import { requestStatuses, serviceLabel, statusLabel } from '~/lib/admin/labels.ts';
+import { adminText } from '~/lib/admin/strings.ts';
+import { requestServices } from '~/lib/services.ts';
+import { ExportCsvButton } from './parts.tsx';
+
+interface DashboardToolbarProps {
+  filters: RequestFilters;
+  set: (patch: Partial<RequestFilters>) => void;
+  sources: SourceOption[];
+  /** How many requests match the filters, of how many in all. */
+  shown: number;
+  total: number;
+  /** The rows still answer the previous filters: the line says so instead of an old count. */
+  loading: boolean;
+  exporting: boolean;
+  onExport: () => void;
+}
+
+const selectClass =
+  'mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3 py-2.5 text-base focus:border-teal-700 focus:outline-none';
+const labelClass = 'block text-sm font-semibold text-teal-900';
+
+/** Search, the four filters, the "showing n of m" line, clearing and the CSV export. */
+export function DashboardToolbar(props: DashboardToolbarProps) {
+  const { filters, set, sources, shown, total, loading, exporting, onExport } = props;
+  const uid = useId();
+  return (
+    <section aria-label={adminText('admin.filters.label')} className="card p-4 sm:p-5">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
+        <div className="col-span-2 lg:col-span-1">
+          <label htmlFor={`${uid}-q`} className={labelClass}>
+            {adminText('admin.filters.search')}
+          </label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute start-3 top-1/2 mt-0.5 size-4 -translate-y-1/2 text-muted"
+              aria-hidden="true"
+            />
+            <input
+              id={`${uid}-q`}
+              type="search"
+              dir="auto"
+              value={filters.query}
+              onChange={(event) => set({ query: event.target.value })}
+              placeholder={adminText('admin.filters.searchPlaceholder')}
+              className={`${selectClass} ps-9`}
+            />
+          </div>
+        </div>
+        <div>
+          <label htmlFor={`${uid}-status`} className={labelClass}>
+            {adminText('admin.filters.status')}
+          </label>
+          <select
+            id={`${uid}-status`}
+            value={filters.status}
+            onChange={(event) => set({ status: event.target.value as RequestFilters['status'] })}
+            className={selectClass}
+          >
+            <option value={ALL}>{adminText('admin.filters.all')}</option>
+            {requestStatuses.map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${uid}-service`} className={labelClass}>
+            {adminText('admin.filters.service')}
+          </label>
+          <select
+            id={`${uid}-service`}
+            value={filters.service}
+            onChange={(event) => set({ service: event.target.value })}
+            className={selectClass}
+          >
+            <option value={ALL}>{adminText('admin.filters.all')}</option>
+            {requestServices.map((service) => (
+              <option key={service} value={service}>
+                {serviceLabel(service)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${uid}-source`} className={labelClass}>
+            {adminText('admin.filters.source')}
+          </label>
+          <select
+            id={`${uid}-source`}
+            value={filters.source}
+            onChange={(event) => set({ source: event.target.value })}
+            className={selectClass}
+          >
+            <option value={ALL}>{adminText('admin.filters.all')}</option>
+            {sources.map((source) => (
+              <option key={source.value} value={source.value}>
+                {source.label} ({source.count})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${uid}-assignee`} className={labelClass}>
+            {adminText('admin.team.filterAssignee')}
+          </label>
+          <select
+            id={`${uid}-assignee`}
+            value={filters.assignee}
+            onChange={(event) =>
+              set({ assignee: event.target.value as RequestFilters['assignee'] })
+            }
+            className={selectClass}
+          >
+            <option value={ALL}>{adminText('admin.filters.all')}</option>
+            <option value="mine">{adminText('admin.team.filterMine')}</option>
+            <option value="unassigned">{adminText('admin.team.filterUnassigned')}</option>
+          </select>
+        </div>
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <p className="flex-1 text-sm font-semibold text-muted" role="status" data-testid="showing">
+          {loading
+            ? adminText('admin.loading')
+            : adminText('admin.dashboard.showing', { shown, total })}
+        </p>
+        {hasFilters(filters) && (
+          <button
+            type="button"
+            className="btn btn-ghost min-h-10 px-4 py-1.5 text-sm"
+            onClick={() => set(noFilters)}
+          >
+            <RotateCcw className="size-4" aria-hidden="true" />
+            {adminText('admin.filters.clear')}
+          </button>
+        )}
+        <ExportCsvButton
+          className="min-h-10 py-1.5"
+          disabled={shown === 0 || loading || exporting}
+          onExport={onExport}
+        />
+      </div>
+    </section>
+  );
+}

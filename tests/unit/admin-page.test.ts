@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { chartFromCounts } from '~/lib/admin/chart.ts';
+import { noFilters, sourceOptionsFromCounts } from '~/lib/admin/filters.ts';
+import {
+  applyPageChange,
+  pageArgs,
+  rowMatches,
+  type PageRow,
+  type PageState,
+} from '~/lib/admin/page.ts';
+import type { ContactRequest } from '~/lib/admin/rows.ts';
+
+let counter = 0;
+function request(patch: Partial<PageRow> = {}): PageRow {
+  counter += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+    lead_id: `10000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+    notification_failed_at: null,
+    consented_at: null,
+    policy_version: null,
+    created_at: '2025-11-20T10:00:00+00:00',
+    updated_at: '2025-11-20T10:00:00+00:00',
+    name: 'Patient',
+    phone: '966500000000',
+    email: null,
+    country: null,
+    country_code: '+966',
+    language: 'ar',
+    message: null,
+    notes: null,
+    preferred_countries: [],
+    ready_to_travel: null,
+    appointment_time: null,
+    service: 'other',
+    source: null,
+    status: 'new',
+    utm_campaign: null,
+    utm_content: null,
+    utm_medium: null,
+    utm_source: null,
+    utm_term: null,
+    version: 1,
+    assigned_to: null,
+    follow_up_at: null,
+    phone_key: '966500000000',
+    duplicates: 0,
+    ...patch,
+  };
+}
+
+const context = { myId: 'me', endOfDay: new Date('2025-11-20T23:59:59.999Z') };
+const counters = {
+  total: 10,
+  new: 6,
+  in_progress: 2,
+  completed: 1,
+  unassigned: 9,
+  mine: 1,
+  due: 0,
+};
+
+function state(rows: PageRow[], patch: Partial<PageState> = {}): PageState {
+  return { rows, matched: rows.length, counters, hasMore: false, ...patch };
+}
+
+const strip = ({ duplicates: _duplicates, ...row }: PageRow): ContactRequest => row;
+
+describe('the dashboard page', () => {
+  it('turns the filters into request_page arguments', () => {
+    expect(pageArgs(noFilters, context)).toEqual({
+      _query: null,
+      _status: null,
+      _service: null,
+      _source: null,
+      _assignee: null,
+      _due_before: null,
+      _due_counter_before: '2025-11-20T23:59:59.999Z',
+    });
+    expect(
+      pageArgs(
+        {
+          query: '  احمد ',
+          status: 'new',
+          service: 'ivf',
+          source: '',
+          assignee: 'mine',
+          due: true,
+        },
+        context,
+      ),
+    ).toMatchObject({
+      _query: 'احمد',
+      _status: 'new',
+      _service: 'ivf',
+      _source: '',
+      _assignee: 'mine',
+      _due_before: '2025-11-20T23:59:59.999Z',
+    });
+  });
+
+  it('matches one row as the database does: folded name, e-mail, notes and phone digits', () => {
+    const row = request({ name: 'أحمد علي', phone: '966551112233', notes: 'حجز مؤكد' });
+    const search = (query: string) => rowMatches(row, { ...noFilters, query }, context);
+    expect(search('احمد')).toBe(true);
+    expect(search('حجز')).toBe(true);
+    expect(search('055 111 2233')).toBe(true);
+    expect(search('فاطمة')).toBe(false);
+    expect(rowMatches(row, { ...noFilters, assignee: 'mine' }, context)).toBe(false);
+    expect(rowMatches(row, { ...noFilters, source: '' }, context)).toBe(true);
+  });
+
+  it('puts a new matching request in its place, counts it and its duplicates', () => {
+    const older = request({ created_at: '2025-11-19T10:00:00Z', phone_key: '966551112233' });
+    const fresh = request({ created_at: '2025-11-20T11:00:00Z', phone_key: '966551112233' });
+    const next = applyPageChange(
+      state([older]),
+      { eventType: 'INSERT', new: strip(fresh), old: {} },
+      noFilters,
+      context,
+    );
+    expect(next.rows.map((row) => [row.id, row.duplicates])).toEqual([
+      [fresh.id, 1],
+      [older.id, 1],
+    ]);
+    expect(next.matched).toBe(2);
+    expect(next.counters).toEqual({ ...counters, total: 11, new: 7, unassigned: 10 });
+  });
+
+  it('lets a changed request leave when it no longer matches, and moves the counters', () => {
+    const row = request();
+    const filters = { ...noFilters, status: 'new' as const };
+    const next = applyPageChange(
+      state([row]),
+      {
+        eventType: 'UPDATE',
+        old: strip(row),
+        new: { ...strip(row), status: 'completed', assigned_to: 'me', version: 2 },
+      },
+      filters,
+      context,
+    );
+    expect(next.rows).toEqual([]);
+    expect(next.matched).toBe(0);
+    expect(next.counters).toEqual({
+      ...counters,
+      new: 5,
+      completed: 2,
+      unassigned: 8,
+      mine: 2,
+    });
+  });
+
+  it('replaces a request on screen in place, keeping its duplicate count', () => {
+    const row = request({ duplicates: 3 });
+    const next = applyPageChange(
+      state([row]),
+      { eventType: 'UPDATE', old: strip(row), new: { ...strip(row), notes: 'اتصلت', version: 2 } },
+      noFilters,
+      context,
+    );
+    expect(next.rows[0]).toMatchObject({ notes: 'اتصلت', version: 2, duplicates: 3 });
+    expect(next.counters).toEqual(counters);
+  });
+
+  it('leaves a request older than the rows read so far to paging, but counts it', () => {
+    const shown = request({ created_at: '2025-11-20T10:00:00Z' });
+    const old = request({ created_at: '2025-01-01T10:00:00Z', status: 'completed' });
+    const next = applyPageChange(
+      state([shown], { hasMore: true, matched: 60 }),
+      { eventType: 'UPDATE', old: strip(old), new: { ...strip(old), status: 'new' } },
+      { ...noFilters, status: 'new' },
+      context,
+    );
+    expect(next.rows.map((row) => row.id)).toEqual([shown.id]);
+    expect(next.matched).toBe(61);
+  });
+
+  it('removes an erased request and lowers its duplicates', () => {
+    const kept = request({ duplicates: 1, phone_key: '966559998877' });
+    const erased = request({ duplicates: 1, phone_key: '966559998877' });
+    const next = applyPageChange(
+      state([kept, erased]),
+      { eventType: 'DELETE', old: strip(erased), new: {} },
+      noFilters,
+      context,
+    );
+    expect(next.rows.map((row) => [row.id, row.duplicates])).toEqual([[kept.id, 0]]);
+    expect(next.counters.total).toBe(9);
+  });
+
+  it('builds the chart and the source options from the database counts', () => {
+    const chart = chartFromCounts(
+      [
+        { day: '2025-11-20', source: '/', n: 3 },
+        { day: '2025-11-20', source: null, n: 2 },
+        { day: '2025-11-19', source: '/', n: 1 },
+        { day: '2025-09-01', source: '/', n: 50 },
+      ],
+      { now: new Date('2025-11-20T12:00:00') },
+    );
+    expect(chart.total).toBe(6);
+    expect(chart.max).toBe(5);
+    expect(chart.days.at(-1)).toMatchObject({ day: '2025-11-20', total: 5, counts: [3, 2] });
+    expect(
+      sourceOptionsFromCounts([
+        { source: null, n: 2 },
+        { source: '/', n: 7 },
+      ]).map((option) => [option.value, option.count]),
+    ).toEqual([
+      ['/', 7],
+      ['', 2],
+    ]);
+  });
+});
