@@ -62,13 +62,25 @@ grant execute on function public.request_search_text(text, text, text)
 alter table public.contact_requests
   add column search_text text generated always as (public.request_search_text(name, email, notes)) stored;
 
--- The dashboard's text search.
-create index contact_requests_search_trgm_idx on public.contact_requests
-  using gin (search_text extensions.gin_trgm_ops);
-
--- The dashboard's phone search (digits anywhere in the canonical number).
-create index contact_requests_phone_key_trgm_idx on public.contact_requests
-  using gin (phone_key extensions.gin_trgm_ops);
+-- The dashboard's text search, and its phone search (digits anywhere in the canonical number).
+-- The operator class is named in whichever schema pg_trgm lives: a project that enabled it before
+-- this migration may have it in public, where `create extension if not exists` above leaves it.
+do $$
+declare
+  trgm_schema text := (
+    select n.nspname from pg_catalog.pg_extension e
+    join pg_catalog.pg_namespace n on n.oid = e.extnamespace
+    where e.extname = 'pg_trgm'
+  );
+begin
+  execute format(
+    'create index contact_requests_search_trgm_idx on public.contact_requests
+       using gin (search_text %I.gin_trgm_ops)', trgm_schema);
+  execute format(
+    'create index contact_requests_phone_key_trgm_idx on public.contact_requests
+       using gin (phone_key %I.gin_trgm_ops)', trgm_schema);
+end
+$$;
 
 -- One page of the inbox, newest first, with the counters the dashboard shows, in one call. The
 -- arguments and the answer are those of 20261123130000_team_workspace.sql (see its comment) and
