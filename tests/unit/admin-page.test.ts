@@ -9,45 +9,7 @@ import {
   type PageState,
 } from '~/lib/admin/page.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
-
-let counter = 0;
-function request(patch: Partial<PageRow> = {}): PageRow {
-  counter += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
-    lead_id: `10000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
-    notification_failed_at: null,
-    consented_at: null,
-    policy_version: null,
-    created_at: '2025-11-20T10:00:00+00:00',
-    updated_at: '2025-11-20T10:00:00+00:00',
-    name: 'Patient',
-    phone: '966500000000',
-    email: null,
-    country: null,
-    country_code: '+966',
-    language: 'ar',
-    message: null,
-    notes: null,
-    preferred_countries: [],
-    ready_to_travel: null,
-    appointment_time: null,
-    service: 'other',
-    source: null,
-    status: 'new',
-    utm_campaign: null,
-    utm_content: null,
-    utm_medium: null,
-    utm_source: null,
-    utm_term: null,
-    version: 1,
-    assigned_to: null,
-    follow_up_at: null,
-    phone_key: '966500000000',
-    duplicates: 0,
-    ...patch,
-  };
-}
+import { pageRow as request } from './helpers/admin-rows.ts';
 
 const context = { myId: 'me', endOfDay: new Date('2025-11-20T23:59:59.999Z') };
 const counters = {
