@@ -1,4 +1,4 @@
-import { RotateCcw, Search } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import {
   ALL,
@@ -10,7 +10,7 @@ import {
 import { requestStatuses, serviceLabel, statusLabel } from '~/lib/admin/labels.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { requestServices } from '~/lib/services.ts';
-import { ExportCsvButton } from './parts.tsx';
+import { ExportCsvButton, SearchField } from './parts.tsx';
 
 interface DashboardToolbarProps {
   filters: RequestFilters;
@@ -37,24 +37,12 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
     <section aria-label={adminText('admin.filters.label')} className="card p-4 sm:p-5">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
         <div className="col-span-2 lg:col-span-1">
-          <label htmlFor={`${uid}-q`} className={labelClass}>
-            {adminText('admin.filters.search')}
-          </label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute start-3 top-1/2 mt-0.5 size-4 -translate-y-1/2 text-muted"
-              aria-hidden="true"
-            />
-            <input
-              id={`${uid}-q`}
-              type="search"
-              dir="auto"
-              value={filters.query}
-              onChange={(event) => set({ query: event.target.value })}
-              placeholder={adminText('admin.filters.searchPlaceholder')}
-              className={`${selectClass} ps-9`}
-            />
-          </div>
+          <SearchField
+            id={`${uid}-q`}
+            value={filters.query}
+            onChange={(query) => set({ query })}
+            inputClassName={selectClass}
+          />
         </div>
         <div>
           <label htmlFor={`${uid}-status`} className={labelClass}>

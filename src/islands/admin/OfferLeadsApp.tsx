@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
 import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { csvFileName, leadsCsv } from '~/lib/admin/csv.ts';
@@ -15,7 +14,7 @@ import { adminQueryKeys, deleteLead, fetchLeads } from './data.ts';
 import { downloadText } from './download.ts';
 import { AdminTable } from './AdminTable.tsx';
 import { LeadRow } from './LeadRow.tsx';
-import { Checking, ExportCsvButton, LoadFailed, Notice } from './parts.tsx';
+import { Checking, ExportCsvButton, LoadFailed, Notice, SearchField } from './parts.tsx';
 import { goToLogin } from './session.ts';
 import { useAdminGuard } from './useAdminGuard.ts';
 import { useLiveTable } from './useLiveTable.ts';
@@ -168,27 +167,15 @@ function LeadsTable({ rows: allRows, heading, offerOnly, setOfferOnly }: LeadsTa
           {adminText('admin.team.leadsOfferOnly')}
         </label>
         <div className="ms-auto w-full sm:w-72">
-          <label htmlFor={`${uid}-q`} className="block text-sm font-semibold text-teal-900">
-            {adminText('admin.filters.search')}
-          </label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute start-3 top-1/2 mt-0.5 size-4 -translate-y-1/2 text-muted"
-              aria-hidden="true"
-            />
-            <input
-              id={`${uid}-q`}
-              type="search"
-              dir="auto"
-              value={query}
-              onChange={(event) => {
-                setQuery(event.target.value);
-                setPage(0);
-              }}
-              placeholder={adminText('admin.filters.searchPlaceholder')}
-              className="mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3 py-2.5 ps-9 text-base focus:border-teal-700 focus:outline-none"
-            />
-          </div>
+          <SearchField
+            id={`${uid}-q`}
+            value={query}
+            onChange={(value) => {
+              setQuery(value);
+              setPage(0);
+            }}
+            inputClassName="mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3 py-2.5 text-base focus:border-teal-700 focus:outline-none"
+          />
         </div>
         <ExportCsvButton
           className="min-h-11 py-2"

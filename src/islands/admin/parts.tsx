@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { statusLabel, statusOf } from '~/lib/admin/labels.ts';
 import type { RequestStatus } from '~/lib/admin/rows.ts';
@@ -126,5 +126,45 @@ export function Checking() {
     <div className="container-page py-16">
       <Notice>{adminText('admin.checking')}</Notice>
     </div>
+  );
+}
+
+/**
+ * The search box of the admin screens (the dashboard's toolbar, the leads screen): its label, the
+ * magnifier at the inline start, and the text as typed in either direction. `/` focuses it
+ * (work/useShortcuts.ts finds it by `type="search"`).
+ */
+export function SearchField({
+  id,
+  value,
+  onChange,
+  inputClassName,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  inputClassName: string;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="block text-sm font-semibold text-teal-900">
+        {adminText('admin.filters.search')}
+      </label>
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute start-3 top-1/2 mt-0.5 size-4 -translate-y-1/2 text-muted"
+          aria-hidden="true"
+        />
+        <input
+          id={id}
+          type="search"
+          dir="auto"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={adminText('admin.filters.searchPlaceholder')}
+          className={`${inputClassName} ps-9`}
+        />
+      </div>
+    </>
   );
 }
