@@ -22,16 +22,20 @@ import {
  * bootstrap and all migrations to a fresh in-memory PGlite (several seconds each on the loaded
  * 2-core machine, twice or more per file). The data directory of a freshly migrated PGlite is
  * dumped to `.data/test-cache/` under a name that hashes everything that shapes it, so a changed
- * migration, bootstrap or PGlite version makes a new one. Each test still opens its own database
+ * migration, bootstrap, `local/db.ts` or PGlite version makes a new one. Each test still opens its own database
  * from it (loadDataDir) and still runs prepareDatabase(), which then finds nothing to apply.
  */
 
 export const TEST_CACHE_DIR = join(REPO_ROOT, '.data', 'test-cache');
 
-/** Hash of what a migrated database is made of: bootstrap, migrations, PGlite's version. */
+/**
+ * Hash of what a migrated database is made of: bootstrap, migrations, how PGlite is opened (its
+ * extensions, in local/db.ts), PGlite's version.
+ */
 export function migratedSchemaHash(): string {
   const hash = createHash('sha256');
   hash.update(readFileSync(join(REPO_ROOT, 'local', 'bootstrap.sql')));
+  hash.update(readFileSync(join(REPO_ROOT, 'local', 'db.ts')));
   for (const migration of readMigrations(MIGRATIONS_DIR)) {
     hash.update(`\0${migration.version}_${migration.name}\0${migration.sql}`);
   }
