@@ -268,7 +268,6 @@ export const adminAr = {
   'admin.work.viewCards': 'بطاقات',
   'admin.work.viewTable': 'جدول',
   'admin.work.tableLabel': 'الطلبات في جدول',
-  'admin.work.select': 'تحديد',
   'admin.work.selectRow': 'تحديد طلب {name}',
   'admin.work.selectAll': 'تحديد كل الطلبات المعروضة',
   'admin.work.colDate': 'التاريخ',

@@ -267,7 +267,6 @@ export const adminEn = {
   'admin.work.viewCards': 'Cards',
   'admin.work.viewTable': 'Table',
   'admin.work.tableLabel': 'Requests as a table',
-  'admin.work.select': 'Select',
   'admin.work.selectRow': 'Select the request of {name}',
   'admin.work.selectAll': 'Select every request shown',
   'admin.work.colDate': 'Date',
