@@ -14,6 +14,17 @@ export async function rowsNamed(table: 'offer_leads' | 'contact_requests', name:
   return data as Record<string, unknown>[];
 }
 
+/** The one request stored under `name` (tests give each request a unique name). */
+export async function storedRequest(name: string) {
+  const { data, error } = await serviceClient
+    .from('contact_requests')
+    .select('*')
+    .eq('name', name)
+    .single();
+  if (error) throw new Error(`read request: ${error.message}`);
+  return data;
+}
+
 /** A name no other test uses, so each test finds exactly its own rows. */
 export function uniqueName(prefix: string): string {
   return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;

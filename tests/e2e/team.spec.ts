@@ -5,7 +5,7 @@
  * through. Every assertion reads what a coordinator sees or what the database stored.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { serviceClient, uniqueName } from './backend.ts';
+import { serviceClient, storedRequest, uniqueName } from './backend.ts';
 import { adminCli, createAdmin, login } from './staff.ts';
 
 function uniquePhone(): string {
@@ -22,16 +22,6 @@ async function insertLead(name: string, phone = uniquePhone()) {
     source: '/',
   });
   if (error) throw new Error(`insert lead: ${error.message}`);
-}
-
-async function storedRequest(name: string) {
-  const { data, error } = await serviceClient
-    .from('contact_requests')
-    .select('*')
-    .eq('name', name)
-    .single();
-  if (error) throw new Error(`read request: ${error.message}`);
-  return data;
 }
 
 async function storedEvents(requestId: string) {

@@ -5,7 +5,7 @@
  * Every assertion reads what a coordinator sees or what the database stored.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { serviceClient, uniqueName } from './backend.ts';
+import { serviceClient, storedRequest, uniqueName } from './backend.ts';
 import { expectNoSeriousA11yIssues } from './helpers.ts';
 import { createAdmin, login } from './staff.ts';
 
@@ -25,16 +25,6 @@ async function insertLeads(names: string[], phone?: string) {
     })),
   );
   if (error) throw new Error(`insert leads: ${error.message}`);
-}
-
-async function stored(name: string) {
-  const { data, error } = await serviceClient
-    .from('contact_requests')
-    .select('*')
-    .eq('name', name)
-    .single();
-  if (error) throw new Error(`read request: ${error.message}`);
-  return data;
 }
 
 async function openDashboard(page: Page) {
@@ -128,7 +118,7 @@ test.describe('working faster', () => {
     await expect(page.getByTestId('bulk-count')).toHaveText('3 طلبات محددة');
 
     // A colleague changes the second request while the bulk change is on its way.
-    const moved = await stored(names[1]!);
+    const moved = await storedRequest(names[1]!);
     await page.route('**/rest/v1/rpc/bulk_update_requests', async (route) => {
       const { error } = await serviceClient
         .from('contact_requests')
@@ -144,9 +134,9 @@ test.describe('working faster', () => {
       'تم تحديث 2 من 3 طلبات؛ تغيّر طلب واحد منذ فتحها وبقي محدداً',
       { timeout: 15_000 },
     );
-    expect((await stored(names[0]!)).status).toBe('in_progress');
-    expect((await stored(names[2]!)).status).toBe('in_progress');
-    expect(await stored(names[1]!)).toMatchObject({ status: 'new', notes: 'غيّره زميل' });
+    expect((await storedRequest(names[0]!)).status).toBe('in_progress');
+    expect((await storedRequest(names[2]!)).status).toBe('in_progress');
+    expect(await storedRequest(names[1]!)).toMatchObject({ status: 'new', notes: 'غيّره زميل' });
     await expect(page.getByTestId('bulk-count')).toHaveText('طلب واحد محدد');
     await expect(
       row(page, names[1]!).getByRole('checkbox', { name: `تحديد طلب ${names[1]}` }),
@@ -160,7 +150,7 @@ test.describe('working faster', () => {
     await expect(page.getByTestId('bulk-outcome')).toHaveText('تم تحديث 1 من طلب واحد', {
       timeout: 15_000,
     });
-    expect((await stored(names[1]!)).status).toBe('in_progress');
+    expect((await storedRequest(names[1]!)).status).toBe('in_progress');
   });
 
   test('shortcuts: / search, j/k, Enter, Ctrl+S saves without the browser dialog, ? help', async ({
@@ -202,7 +192,7 @@ test.describe('working faster', () => {
     await page.keyboard.press('Control+s');
     await expect(page.getByText('تم التحديث بنجاح')).toBeVisible({ timeout: 10_000 });
     await expect(dialog).toBeHidden();
-    expect((await stored(opened)).notes).toBe('حُفظ بالاختصار');
+    expect((await storedRequest(opened)).notes).toBe('حُفظ بالاختصار');
     expect(downloads).toBe(0);
 
     // ? opens the help, which keeps the focus inside and closes on Esc.
@@ -279,7 +269,7 @@ test.describe('working faster', () => {
     await expect.poll(() => shownFor(name)).toEqual([`طلب جديد: ${name} | زراعة الأسنان`]);
 
     // An update (here a colleague's status change) never alerts.
-    const request = await stored(name);
+    const request = await storedRequest(name);
     await serviceClient
       .from('contact_requests')
       .update({ status: 'completed' })
@@ -318,7 +308,7 @@ test.describe('working faster', () => {
     // Marks the page: a reload would drop the mark.
     await page.evaluate(() => Object.assign(window, { samePage: true }));
 
-    const request = await stored(name);
+    const request = await storedRequest(name);
     const { error } = await serviceClient
       .from('contact_requests')
       .update({ status: 'completed' })
@@ -338,7 +328,7 @@ test.describe('working faster', () => {
       await page.setViewportSize(size);
       const name = uniqueName('سجل');
       await insertLeads([name]);
-      const request = await stored(name);
+      const request = await storedRequest(name);
       for (let index = 1; index <= 12; index += 1) {
         const { error } = await serviceClient
           .from('contact_requests')
