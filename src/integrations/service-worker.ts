@@ -1,6 +1,6 @@
 /**
  * Generates the service worker (dist/sw.js) with Workbox after every build:
- * - precaches the shell (CSS, the preloaded fonts, icons) and the offline pages in both languages;
+ * - precaches the shell (CSS, the fonts pages draw, icons) and the offline pages in both languages;
  *   hashed build assets (scripts, images, other fonts) are cached the first time a page uses them;
  * - pages are network-first: a visited page still opens offline, an unvisited one gets the offline
  *   page of its language;
@@ -31,7 +31,7 @@ export default function serviceWorker(): AstroIntegration {
             'en/offline/index.html',
           ],
           globIgnores: ['**/admin/**', '**/index-now/**'],
-          // Only the fonts a page actually needs load; precache the preloaded ones, not all subsets.
+          // Only the fonts a page actually needs load; precache the ones pages draw, not all subsets.
           manifestTransforms: [
             async (entries) => ({
               manifest: entries.filter(

@@ -125,7 +125,7 @@ export default function Header(props: HeaderProps) {
     <header
       ref={headerRef}
       data-hidden={hidden}
-      className="fixed inset-x-0 top-0 z-40 border-b border-sand-200 bg-white/95 backdrop-blur transition-transform duration-300 data-[hidden=true]:-translate-y-full motion-reduce:transition-none"
+      className="fixed inset-x-0 top-0 z-40 border-b border-sand-200 bg-white transition-transform duration-300 data-[hidden=true]:-translate-y-full motion-reduce:transition-none"
     >
       <div className="container-page flex h-16 items-center gap-3">
         <a
