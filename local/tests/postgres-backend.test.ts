@@ -10,7 +10,8 @@ import { adminClient, client, lead, publishLeadTables, sleep } from './helpers.t
 /**
  * The same server on a real PostgreSQL (DATABASE_URL mode): pooled transactions, LISTEN on its own
  * connection, and the realtime RLS re-check, end to end with supabase-js. Skipped with a log line
- * when no PostgreSQL can be started.
+ * only where PostgreSQL is not installed (supabase/tests/helpers/postgres.ts); one that is installed
+ * but does not start fails the file.
  */
 
 const server = await startTestPostgres();

@@ -14,6 +14,10 @@ import pg from 'pg';
  * Environment:
  *   RIHLA_TEST_POSTGRES_URL=postgres://user@host:port/db  use that server instead of starting one
  *   RIHLA_SKIP_POSTGRES=1                                  run the SQL tests on PGlite only
+ *
+ * Without PostgreSQL installed (no initdb/pg_ctl, or no 'postgres' user to run it as root) the
+ * PostgreSQL half is skipped with a log line. A PostgreSQL that is installed but does not start, or
+ * a given URL that does not answer, fails the tests instead.
  */
 
 export interface PostgresServer {
@@ -32,8 +36,8 @@ let stopCluster: (() => void) | undefined;
 
 /**
  * Starts (once per test file) or reuses a private PostgreSQL server; null with a logged reason if
- * none. For tests that change the server itself (SSL, settings, roles): the SQL behaviour tests
- * share one server instead (global-setup.ts).
+ * PostgreSQL is not installed (see above). For tests that change the server itself (SSL, settings,
+ * roles): the SQL behaviour tests share one server instead (global-setup.ts).
  */
 export function startTestPostgres(): Promise<PostgresServer | null> {
   started ??= start();
@@ -147,7 +151,11 @@ async function start(): Promise<PostgresServer | null> {
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
-    return skip(`could not start a throwaway cluster: ${stderr || String(error)}`);
+    // Installed but not starting is a failure, not a reason to test PGlite alone: a skip here
+    // would let a loaded CI machine pass without the PostgreSQL half of the SQL tests.
+    throw new Error(`could not start a throwaway PostgreSQL cluster: ${stderr || String(error)}`, {
+      cause: error,
+    });
   }
   return serverAt(`postgres://postgres@127.0.0.1:${port}/postgres`, `PostgreSQL on port ${port}`);
 }
@@ -157,7 +165,7 @@ async function serverAt(url: string, description: string): Promise<PostgresServe
   try {
     await admin.connect();
   } catch (error) {
-    return skip(`cannot connect to ${description}: ${String(error)}`);
+    throw new Error(`cannot connect to ${description}: ${String(error)}`, { cause: error });
   }
   await admin.end();
   let counter = 0;
