@@ -169,16 +169,6 @@ describe('search-engine head', () => {
     expect(problems).toEqual([]);
   });
 
-  it('links the web app manifest from every public page', () => {
-    const missing = [...pages.values()]
-      .filter((page) => !page.path.startsWith('/admin'))
-      .filter(
-        (page) => !elements(page.ast, 'link').some((link) => attr(link, 'rel') === 'manifest'),
-      )
-      .map((page) => page.path);
-    expect(missing).toEqual([]);
-  });
-
   it('keeps titles and descriptions unique among indexable pages', () => {
     const seen = new Map<string, string>();
     const duplicates: string[] = [];

@@ -18,6 +18,7 @@ const unlisted = [
   '/en/install',
   '/offline',
   '/no-such-page',
+  '/en/no-such-page',
   '/admin/login',
 ];
 
@@ -80,6 +81,13 @@ for (let batch = 0; batch < batches; batch++) {
     for (const path of paths) {
       current = path;
       await page.goto(path);
+      if (!path.startsWith('/admin')) {
+        // The layout links the web app manifest once the page has loaded (src/scripts/register-sw.ts).
+        await expect(page.locator('link[rel=manifest]'), path).toHaveAttribute(
+          'href',
+          '/manifest.webmanifest',
+        );
+      }
       if (scrolled.has(path)) {
         // One page of each kind is scrolled through, so lazy islands and images load under the policy.
         await page.evaluate(async () => {
