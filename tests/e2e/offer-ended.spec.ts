@@ -125,7 +125,7 @@ test.describe('an ended offer', () => {
     await waitForIslands(page);
     await page.getByTestId('offer-ended-badge').click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await expectNoSeriousA11yIssues(page);
+    await expectNoSeriousA11yIssues(page, 'dialog[open]');
   });
 });
 

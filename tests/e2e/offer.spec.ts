@@ -151,7 +151,8 @@ test.describe('limited offer page', () => {
     await expectNoSeriousA11yIssues(page);
     await waitForIslands(page);
     await page.getByTestId('offer-badge').click();
-    await expectNoSeriousA11yIssues(page);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousA11yIssues(page, 'dialog[open]');
   });
 });
 
