@@ -181,7 +181,10 @@ export default function OfferRegistration({
         data-offer-dialog=""
         data-early-trigger={trigger}
         // Until it is modal (the early script's first frame) it sits fixed in the middle too.
-        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-(--radius-card) p-0 shadow-(--shadow-lift) backdrop:bg-teal-950/70 [&:not(:modal)]:fixed [&:not(:modal)]:inset-y-0 [&:not(:modal)]:z-50 [&:not(:modal)]:max-h-[calc(100%-2rem)] [&:not(:modal)]:overflow-auto"
+        // Closed, it is laid out but invisible (not display: none): a tap then only has to show
+        // it, where laying out and shaping its Arabic text took ~45 ms of the slow profile's
+        // click → paint (docs/decisions.md, "Slow phones and the public forms").
+        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-(--radius-card) p-0 shadow-(--shadow-lift) backdrop:bg-teal-950/70 [&:not(:modal)]:fixed [&:not(:modal)]:inset-y-0 [&:not(:modal)]:z-50 [&:not(:modal)]:max-h-[calc(100%-2rem)] [&:not(:modal)]:overflow-auto [&:not([open])]:invisible [&:not([open])]:block"
         onClick={(event) => {
           if (event.target === dialogRef.current) close();
         }}
