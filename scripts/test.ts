@@ -1,12 +1,11 @@
 /**
- * `npm test`: the whole quality gate, in order, stopping at the first failure. The content check;
- * then, side by side, the type check followed by a build of the site against the test backend, and
- * the format check, lint (eslint.config.js) and the edge functions under Deno; then the
- * unit/SQL/protocol/build-output tests; then the browser tests (behaviour, the CSP and axe scan of
- * every page). Ends with one "N passed, N failed, N skipped" line summing every runner. Nothing is
- * retried, and a flaky result (should someone pass --retries) fails the gate.
+ * `npm test`: the whole quality gate, in order, stopping at the first failure. Content check, type
+ * check, format check, lint (eslint.config.js), the edge functions under Deno, a build of the site
+ * against the test backend, unit/SQL/protocol/build-output tests, then the browser tests (behaviour,
+ * the CSP and axe scan of every page). Ends with one "N passed, N failed, N skipped" line summing
+ * every runner. Nothing is retried, and a flaky result (should someone pass --retries) fails the gate.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const E2E_API_PORT = process.env['E2E_API_PORT'] ?? '54329';
@@ -22,46 +21,29 @@ interface Step {
   env?: Record<string, string>;
 }
 
-/**
- * Steps that run side by side, each lane in order: the machine has two cores and these are
- * single-threaded for most of their time. The output of each step is printed whole when it ends.
- * `astro check` and `astro build` both write `.astro/`, so they share a lane.
- */
-interface Lanes {
-  lanes: Step[][];
-}
-
-const steps: (Step | Lanes)[] = [
+const steps: Step[] = [
   // First and fast: an editor's content mistake is named in seconds, before any slower gate.
   {
     name: 'content check (npm run check:content)',
     command: ['node', 'scripts/check-content/index.ts'],
   },
   {
-    lanes: [
-      [
-        {
-          name: 'type check (astro check)',
-          command: ['npx', 'astro', 'check', '--minimumSeverity', 'warning'],
-        },
-        {
-          name: 'build the site against the test backend',
-          command: ['npx', 'astro', 'build', '--outDir', E2E_SITE_DIR],
-          // Built as if during the hair-transplant offer (it ended 28 Oct 2025): the browser tests
-          // need the running page (tests/e2e/offer.spec.ts) and end it by the browser's clock
-          // (tests/e2e/offer-ended.spec.ts). src/lib/offers.ts reads OFFERS_NOW.
-          env: { PUBLIC_SUPABASE_URL: `http://127.0.0.1:${E2E_API_PORT}`, OFFERS_NOW },
-        },
-      ],
-      [
-        { name: 'format check (prettier)', command: ['npx', 'prettier', '--check', '.'] },
-        { name: 'lint (eslint, zero warnings)', command: ['npm', 'run', '--silent', 'lint'] },
-        {
-          name: 'edge functions under Deno (deno check, each entry served and called)',
-          command: ['node', 'scripts/check-functions.ts'],
-        },
-      ],
-    ],
+    name: 'type check (astro check)',
+    command: ['npx', 'astro', 'check', '--minimumSeverity', 'warning'],
+  },
+  { name: 'format check (prettier)', command: ['npx', 'prettier', '--check', '.'] },
+  { name: 'lint (eslint, zero warnings)', command: ['npm', 'run', '--silent', 'lint'] },
+  {
+    name: 'edge functions under Deno (deno check, each entry served and called)',
+    command: ['node', 'scripts/check-functions.ts'],
+  },
+  {
+    name: 'build the site against the test backend',
+    command: ['npx', 'astro', 'build', '--outDir', E2E_SITE_DIR],
+    // Built as if during the hair-transplant offer (it ended 28 Oct 2025): the browser tests need the
+    // running page (tests/e2e/offer.spec.ts) and end it by the browser's clock
+    // (tests/e2e/offer-ended.spec.ts). src/lib/offers.ts reads OFFERS_NOW.
+    env: { PUBLIC_SUPABASE_URL: `http://127.0.0.1:${E2E_API_PORT}`, OFFERS_NOW },
   },
   {
     name: 'unit, SQL, protocol, load and build-output tests (vitest)',
@@ -92,68 +74,20 @@ const steps: (Step | Lanes)[] = [
   { name: 'browser tests (playwright)', command: ['npx', 'playwright', 'test'] },
 ];
 
-const stepEnv = (step: Step) => ({ ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...step.env });
-const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
-
-/** Runs one step with its output shown as it comes; true when it passed. */
-function runStep(step: Step): boolean {
-  const t0 = Date.now();
-  console.log(`\n▶ ${step.name}`);
-  const result = spawnSync(step.command[0]!, step.command.slice(1), {
-    stdio: 'inherit',
-    env: stepEnv(step),
-  });
-  console.log(`  ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds(t0)}`);
-  return result.status === 0;
-}
-
-/** Runs one step with its output kept, printed whole once it ends; true when it passed. */
-function runStepQuietly(step: Step): Promise<boolean> {
-  const t0 = Date.now();
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    const child = spawn(step.command[0]!, step.command.slice(1), { env: stepEnv(step) });
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
-    child.on('close', (code) => {
-      console.log(`\n▶ ${step.name}`);
-      process.stdout.write(Buffer.concat(chunks));
-      console.log(`  ${step.name}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds(t0)}`);
-      resolve(code === 0);
-    });
-  });
-}
-
-/** Runs the lanes side by side; the names of the steps that failed (a lane stops at its first). */
-async function runLanes({ lanes }: Lanes): Promise<string[]> {
-  const failed: string[] = [];
-  await Promise.all(
-    lanes.map(async (lane) => {
-      for (const step of lane) {
-        if (!(await runStepQuietly(step))) {
-          failed.push(step.name);
-          return;
-        }
-      }
-    }),
-  );
-  return failed;
-}
-
 rmSync('reports', { recursive: true, force: true });
 const started = Date.now();
 let failedStep: string | undefined;
 for (const step of steps) {
-  if ('lanes' in step) {
-    const t0 = Date.now();
-    const failed = await runLanes(step);
-    console.log(`  (${step.lanes.flat().length} steps side by side in ${seconds(t0)})`);
-    if (failed.length > 0) {
-      failedStep = failed.join(', ');
-      break;
-    }
-  } else if (!runStep(step)) {
+  const t0 = Date.now();
+  console.log(`\n▶ ${step.name}`);
+  const result = spawnSync(step.command[0]!, step.command.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...step.env },
+  });
+  console.log(
+    `  ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
+  if (result.status !== 0) {
     failedStep = step.name;
     break;
   }
