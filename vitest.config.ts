@@ -14,9 +14,13 @@ export default defineConfig({
     // Once per run, before any file: the migrated PGlite dump and the shared PostgreSQL with its
     // migrated template, which every SQL and local-stack test copies instead of migrating anew.
     globalSetup: ['supabase/tests/helpers/global-setup.ts'],
-    // No retries: a test that needs one hides a bug. Workers stay at Vitest's default (CPUs - 1, so
-    // one on the 2-core machine): the database suites then never compete with each other.
+    // No retries: a test that needs one hides a bug.
     retry: 0,
+    // Two files at a time on the 2-core machine (Vitest's default is CPUs - 1, one): most files
+    // spend their time waiting on a database, a child process (the CLI suites) or a socket, so a
+    // second worker took the run from 372 s to 253 s on an idle machine (docs/decisions.md, "The
+    // gate's time"). Every database test has a database of its own, so files never share state.
+    maxWorkers: 2,
     // Sized for the shared 2-core machine under load (load average above 30): a database suite's
     // start (migrations on a fresh PGlite) and a types check took 40+ s there and failed at 30 s
     // though nothing was wrong. A hang still fails; a slow machine only makes the run longer.
