@@ -9,8 +9,8 @@ if command -v "${JAVA:-java}" >/dev/null 2>&1; then
 fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "pretest: Java not found; installing Debian's default-jre-headless package…"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless >/dev/null
+  apt-get -o DPkg::Lock::Timeout=600 update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq default-jre-headless >/dev/null
   echo "pretest: installed $(java -version 2>&1 | head -n 1)"
   exit 0
 fi
