@@ -174,7 +174,14 @@ function statIfFile(file: string): Stats | null {
   }
 }
 
-export function createStaticSiteServer(options: StaticSiteOptions): Server {
+/**
+ * The request listener behind createStaticSiteServer. It uses only what Node's HTTP/1.1 and
+ * HTTP/2 compatibility APIs share, so the Lighthouse bench serves the same files and headers over
+ * HTTPS with HTTP/2, as the production host does (scripts/bench/https-site.ts).
+ */
+export function staticSiteHandler(
+  options: StaticSiteOptions,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const root = resolve(options.root);
   const headersFile =
     options.headersFile ??
@@ -194,7 +201,7 @@ export function createStaticSiteServer(options: StaticSiteOptions): Server {
   };
   const gzipCache = new Map<string, Buffer>();
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     res.on('error', () => {});
     res.on('finish', () =>
@@ -263,7 +270,11 @@ export function createStaticSiteServer(options: StaticSiteOptions): Server {
     createReadStream(resolved.file)
       .on('error', () => res.destroy())
       .pipe(res);
-  });
+  };
+}
+
+export function createStaticSiteServer(options: StaticSiteOptions): Server {
+  const server = createServer(staticSiteHandler(options));
   server.on('clientError', (_error, socket) => socket.destroy());
   return server;
 }

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createStaticSiteServer,
@@ -9,6 +11,7 @@ import {
   parseHeadersFile,
   resolveFile,
 } from '../static-site.ts';
+import { withHttpsSite } from '../../scripts/bench/https-site.ts';
 import { writeFixtureSite } from './helpers.ts';
 
 /** The static server of `npm start`: production headers, pretty URLs, localized 404s, no escapes. */
@@ -138,5 +141,57 @@ describe('the server', () => {
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
     expect((await fetch(`${origin}/`, { method: 'POST' })).status).toBe(405);
+  });
+});
+
+describe('the same site over HTTPS with HTTP/2 (the Lighthouse bench)', () => {
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'rihla-site-h2-'));
+    writeFixtureSite(root);
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  /** One HTTP/2 request; the certificate is the bench's self-signed one for 127.0.0.1. */
+  function get(origin: string, path: string) {
+    return new Promise<{
+      alpn: string | undefined;
+      headers: Record<string, unknown>;
+      body: Buffer;
+    }>((resolveGet, rejectGet) => {
+      const session = connect(origin, { rejectUnauthorized: false });
+      session.on('error', rejectGet);
+      const request = session.request({ ':path': path, 'accept-encoding': 'gzip' });
+      const chunks: Buffer[] = [];
+      let headers: Record<string, unknown> = {};
+      request.on('response', (received) => (headers = received));
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const alpn = session.alpnProtocol;
+        session.close();
+        resolveGet({ alpn, headers, body: Buffer.concat(chunks) });
+      });
+      request.on('error', rejectGet);
+      request.end();
+    });
+  }
+
+  it('serves the pages, headers and 404s of the HTTP/1.1 server on one HTTP/2 connection', async () => {
+    await withHttpsSite(root, 0, async (origin) => {
+      expect(origin).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      const page = await get(origin, '/hair-transplant-turkey');
+      expect(page.alpn).toBe('h2');
+      expect(page.headers[':status']).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['x-frame-options']).toBe('DENY');
+      expect(page.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(page.body).toString()).toContain('<title>hair</title>');
+      const asset = await get(origin, '/_astro/app.Ab12.js');
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.body.toString()).toBe('console.log("island")');
+      const missing = await get(origin, '/en/nothing-here');
+      expect(missing.headers[':status']).toBe(404);
+      expect(missing.body.toString()).toContain('en 404');
+    });
   });
 });

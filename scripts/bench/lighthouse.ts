@@ -1,16 +1,18 @@
 /**
  * Lighthouse, mobile form factor with simulated throttling (its default mobile config), run offline
- * against Debian's Chromium. Each page is audited `runs` times and the median run (by performance
+ * against Debian's Chromium, on pages served over HTTPS with HTTP/2 as the production host serves
+ * them (https-site.ts). Each page is audited `runs` times and the median run (by performance
  * score) is reported, as Lighthouse's own guidance recommends for variance.
  *
  * Alone (the Lighthouse section of `npm run bench`, without the rest): `npm run bench:lighthouse --
- * --dist .data/e2e-dist --site-port 4521 --api-port 54521 [--runs 3]` serves an existing build and
- * prints every page's scores, FCP, LCP, LCP − FCP against bench/budgets.json and the LCP element.
+ * --dist .data/e2e-dist --site-port 4521 --api-port 54521 [--https-port 4393] [--runs 3]` serves an
+ * existing build and prints every page's scores, FCP, LCP, LCP − FCP against bench/budgets.json and the LCP element.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { withHttpsSite } from './https-site.ts';
 import { withBuildServer } from './serve-build.ts';
 
 export interface LighthouseResult {
@@ -50,6 +52,8 @@ const chromeFlags = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  // The pages are served by https-site.ts with a self-signed certificate for 127.0.0.1.
+  '--ignore-certificate-errors',
 ];
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -157,6 +161,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
     options: {
       'site-port': { type: 'string', default: '4392' },
+      'https-port': { type: 'string', default: '4393' },
       'api-port': { type: 'string', default: '54392' },
       dist: { type: 'string', default: '.data/bench-dist' },
       runs: { type: 'string', default: '3' },
@@ -172,11 +177,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       sitePort: values['site-port']!,
       apiPort: values['api-port']!,
     },
-    async (origin) => {
-      const results = await runLighthouse(
-        lighthousePages.map((path) => origin + path),
-        Number(values.runs),
-        (message) => console.log(message),
+    async () => {
+      const results = await withHttpsSite(values.dist!, Number(values['https-port']), (origin) =>
+        runLighthouse(
+          lighthousePages.map((path) => origin + path),
+          Number(values.runs),
+          (message) => console.log(message),
+        ),
       );
       console.log('| Page | Perf (every run) | FCP | LCP | LCP − FCP | TBT | CLS | LCP element |');
       console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
