@@ -76,6 +76,45 @@ function pageScripts(html: string, eagerOnly: boolean): { urls: string[]; inline
   return { urls: [...urls], inline };
 }
 
+/** Site paths of the given scripts and everything they import statically. */
+function scriptClosure(distDir: string, urls: Iterable<string>): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...urls];
+  while (queue.length) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = readFileSync(join(distDir, url.split('?')[0]!), 'utf8');
+    queue.push(...staticImports(code, url));
+  }
+  return seen;
+}
+
+/**
+ * What one island adds to a page (gzip, each file on its own): the files its component loads that
+ * nothing else on the page loads (React and the shared chunks are counted with the page). The
+ * island is the page's `<astro-island>` whose component file name starts with `component`.
+ */
+export function islandOnTopOfPage(distDir: string, page: string, component: string): Weight {
+  const html = readFileSync(join(distDir, page, 'index.html'), 'utf8');
+  const islandUrls: string[] = [];
+  const otherUrls = new Set(pageScripts(html, false).urls);
+  for (const match of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    const url = /\bcomponent-url="([^"]+)"/.exec(match[0])?.[1];
+    if (url && posix.basename(url).startsWith(`${component}.`)) {
+      islandUrls.push(url);
+      otherUrls.delete(url);
+    }
+  }
+  if (!islandUrls.length) throw new Error(`${page} has no ${component} island`);
+  const others = scriptClosure(distDir, otherUrls);
+  let weight: Weight = { raw: 0, gzip: 0 };
+  for (const url of scriptClosure(distDir, islandUrls)) {
+    if (!others.has(url)) weight = add(weight, weigh(readFileSync(join(distDir, url))));
+  }
+  return weight;
+}
+
 export function measurePages(distDir: string): PageWeight[] {
   const read = (sitePath: string) => readFileSync(join(distDir, sitePath.split('?')[0]!));
   return htmlFiles(distDir)

@@ -7,16 +7,24 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { SUCCESS_VISIBLE_MS } from '../../src/lib/submit-lead.ts';
+import { withHttpsSite } from './https-site.ts';
 import { lighthousePages, runLighthouse } from './lighthouse.ts';
-import { measurePages, type PageWeight } from './page-weight.ts';
-import { benchSlowProfile, slowProfileMarkdown } from './slow-profile.ts';
+import { islandOnTopOfPage, measurePages, type PageWeight } from './page-weight.ts';
+import { benchSlowProfile, buildForSlowProfile, slowProfileMarkdown } from './slow-profile.ts';
+import { withBuildServer } from './serve-build.ts';
 import { benchSubmit } from './submit.ts';
 
 const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8'));
 const SITE_PORT = 4391;
 const API_PORT = 54391;
+/** The same build over HTTPS with HTTP/2, for Lighthouse. */
+const HTTPS_SITE_PORT = 4390;
 /** The bench builds its own copy of the site, pointed at the bench's backend. */
 const DIST = '.data/bench-dist';
+/** The slow-profile section's build (during the offer) and its servers. */
+const SLOW_DIST = '.data/bench-slow-dist';
+const SLOW_SITE_PORT = 4398;
+const SLOW_API_PORT = 54398;
 const started = Date.now();
 const log = (message: string) =>
   console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
@@ -114,22 +122,40 @@ const builtPaths = new Set(pages.map((page) => page.page.replace(/\/$/, '') || '
 const audited = lighthousePages.filter((path) => builtPaths.has(path.replace(/\/$/, '') || '/'));
 const missing = lighthousePages.filter((path) => !audited.includes(path));
 
-const { lighthouse, submit, slowProfile } = await withSiteServer(async (origin) => ({
-  lighthouse: await runLighthouse(
-    audited.map((path) => origin + path),
-    LIGHTHOUSE_RUNS,
-    log,
+const { lighthouse, submit } = await withSiteServer(async (origin) => ({
+  // Over HTTPS with HTTP/2, as the production host serves the pages (https-site.ts); the local
+  // API (start.ts) answers the pages' requests as usual.
+  lighthouse: await withHttpsSite(DIST, HTTPS_SITE_PORT, (httpsOrigin) =>
+    runLighthouse(
+      audited.map((path) => httpsOrigin + path),
+      LIGHTHOUSE_RUNS,
+      log,
+    ),
   ),
   submit: await benchSubmit(origin, 5, log).catch((error: unknown) => {
     log(`submit benchmark failed: ${String(error).split('\n')[0]}`);
     return { runs: 0, medianMs: Number.NaN, minMs: Number.NaN, maxMs: Number.NaN };
   }),
-  // The slow-profile section (issue 12); `npm run bench:slow` runs it alone.
-  slowProfile: await benchSlowProfile(origin, 3, log).catch((error: unknown) => {
-    log(`slow-profile benchmark failed: ${String(error).split('\n')[0]}`);
-    return null;
-  }),
 }));
+// The slow-profile section (issue 12; `npm run bench:slow` runs it alone) on a build of its own
+// made during the hair-transplant offer, so the offer's registration trigger is there to press
+// (the build above is as of today, when the offer has ended).
+const slowProfile = await (async () => {
+  log('slow profile: building the site during the offer…');
+  buildForSlowProfile(SLOW_DIST, String(SLOW_API_PORT));
+  return withBuildServer(
+    {
+      dist: SLOW_DIST,
+      dataDir: `${SLOW_DIST}-data`,
+      sitePort: String(SLOW_SITE_PORT),
+      apiPort: String(SLOW_API_PORT),
+    },
+    (origin) => benchSlowProfile(origin, 3, log),
+  );
+})().catch((error: unknown) => {
+  log(`slow-profile benchmark failed: ${String(error).split('\n')[0]}`);
+  return null;
+});
 const localStack = await localStackFigures();
 const admin = await adminFigures();
 const adminScale = await adminScaleFigures();
@@ -147,7 +173,6 @@ const pageRows = pages.map((page) => ({
     html: atMost(page.html.gzip / 1024, budgets.pages.htmlGzipKB),
   },
 }));
-const home = pages.find((page) => page.page === '/')!;
 const lighthouseRows = lighthouse.map((result) => {
   const path = new URL(result.url).pathname;
   const target = budgets.lighthouse[path.replace(/\/$/, '')] ?? budgets.lighthouse.default;
@@ -172,7 +197,9 @@ const report = {
   lighthouse: lighthouseRows,
   lighthouseNotBuiltYet: missing,
   forms: {
-    homeIslandOnTopOfReactGzipKB: kb(home.jsTotal.gzip - home.js.gzip),
+    // The wizard's island beyond React and the page's other scripts. Since issue 12 it hydrates
+    // after load (`client:afterload`), so it is counted in the page's JS before interaction too.
+    homeIslandOnTopOfReactGzipKB: kb(islandOnTopOfPage(DIST, '/', 'LeadForm').gzip),
     submitToThankYou: submit,
   },
   slowProfile,
@@ -191,7 +218,7 @@ const md: string[] = [
   '',
   `Full build: **${(buildMs / 1000).toFixed(1)} s** (\`astro build\`).`,
   '',
-  `## Lighthouse (mobile, simulated throttling, median of ${LIGHTHOUSE_RUNS})`,
+  `## Lighthouse (mobile, simulated throttling, HTTPS with HTTP/2, median of ${LIGHTHOUSE_RUNS})`,
   '',
   '| Page | Perf (every run) | A11y | Best pr. | SEO | FCP | LCP | LCP − FCP | TBT | CLS | Bytes (script / stylesheet / document / font / image / total) |',
   '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -227,7 +254,7 @@ const md: string[] = [
   '',
   '## Forms',
   '',
-  `Home wizard island on top of React: **${report.forms.homeIslandOnTopOfReactGzipKB} KB** gzip (budget ≤ ${budgets.forms.islandGzipKB} KB) ${report.forms.homeIslandOnTopOfReactGzipKB <= budgets.forms.islandGzipKB ? '✅' : '❌'}.`,
+  `Home wizard island (LeadForm) on top of React and the page's other scripts: **${report.forms.homeIslandOnTopOfReactGzipKB} KB** gzip (budget ≤ ${budgets.forms.islandGzipKB} KB) ${report.forms.homeIslandOnTopOfReactGzipKB <= budgets.forms.islandGzipKB ? '✅' : '❌'}.`,
   '',
   `Submit click to thank-you page (home wizard, local stack, Chromium): median **${submit.medianMs} ms** over ${submit.runs} runs (min ${submit.minMs}, max ${submit.maxMs}; budget ≤ ${budgets.forms.submitToThankYouMs} ms) ${submit.medianMs <= budgets.forms.submitToThankYouMs ? '✅' : '❌'}. It includes the ${SUCCESS_VISIBLE_MS} ms the success panel stays on screen.`,
   '',

@@ -406,6 +406,20 @@ export function slowProfileMarkdown(figures: SlowProfileFigures): string[] {
   ];
 }
 
+/** Builds the site for this section into `dist`: during the offer, against the API on `apiPort`. */
+export function buildForSlowProfile(dist: string, apiPort: string): void {
+  const built = spawnSync('npx', ['astro', 'build', '--outDir', dist], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      PUBLIC_SUPABASE_URL: `http://127.0.0.1:${apiPort}`,
+      OFFERS_NOW: BENCH_OFFERS_NOW,
+    },
+  });
+  if (built.status !== 0) throw new Error('astro build failed');
+}
+
 // Alone: build (unless --no-build), start the site and API, run, print the figures.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
@@ -420,16 +434,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dist = values.dist!;
   if (!values['no-build']) {
     console.log('building the site…');
-    const built = spawnSync('npx', ['astro', 'build', '--outDir', dist], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        ASTRO_TELEMETRY_DISABLED: '1',
-        PUBLIC_SUPABASE_URL: `http://127.0.0.1:${values['api-port']}`,
-        OFFERS_NOW: BENCH_OFFERS_NOW,
-      },
-    });
-    if (built.status !== 0) throw new Error('astro build failed');
+    buildForSlowProfile(dist, values['api-port']!);
   }
   await withBuildServer(
     {

@@ -1,0 +1,47 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { islandOnTopOfPage, measurePages } from '../../scripts/bench/page-weight.ts';
+
+/** The bench's page weights (`npm run bench`): what an island adds beyond what the page loads. */
+describe('islandOnTopOfPage', () => {
+  let dist: string;
+  const files: Record<string, string> = {
+    '_astro/client.js': `import "./react.js"; export const render = ${'1 + '.repeat(200)}1;`,
+    '_astro/react.js': `export const react = "${'r'.repeat(3000)}";`,
+    '_astro/Header.js': `import "./react.js"; export default "header";`,
+    '_astro/Form.js': `import "./react.js"; import "./submit.js"; export default "form";`,
+    '_astro/submit.js': `export const submit = "${'s'.repeat(2000)}";`,
+  };
+  const island = (component: string, directive: string) =>
+    `<astro-island component-url="/_astro/${component}.js" renderer-url="/_astro/client.js" client="${directive}"></astro-island>`;
+
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'rihla-weight-'));
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(join(dist, path, '..'), { recursive: true });
+      writeFileSync(join(dist, path), content);
+    }
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html>${island('Header', 'afterload')}${island('Form', 'afterload')}`,
+    );
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('counts only the files the island alone loads, not React or shared chunks', () => {
+    const gzip = (name: string) => gzipSync(files[name]!, { level: 9 }).length;
+    const form = islandOnTopOfPage(dist, '/', 'Form');
+    expect(form.gzip).toBe(gzip('_astro/Form.js') + gzip('_astro/submit.js'));
+    expect(form.raw).toBe(files['_astro/Form.js']!.length + files['_astro/submit.js']!.length);
+    // An island that hydrates after load is in the page's JavaScript before interaction as well.
+    const [page] = measurePages(dist);
+    expect(page!.js.gzip).toBeGreaterThan(form.gzip + gzip('_astro/react.js'));
+  });
+
+  it('names a missing island instead of reporting 0 KB', () => {
+    expect(() => islandOnTopOfPage(dist, '/', 'LeadForm')).toThrow('/ has no LeadForm island');
+  });
+});
