@@ -18,8 +18,9 @@ export default defineConfig({
     retry: 0,
     // Two files at a time on the 2-core machine (Vitest's default is CPUs - 1, one): most files
     // spend their time waiting on a database, a child process (the CLI suites) or a socket, so a
-    // second worker took the run from 372 s to 253 s on an idle machine (docs/decisions.md, "The
-    // gate's time"). Every database test has a database of its own, so files never share state.
+    // second worker took the run from 372 s to 253 s on an idle machine (docs/architecture.md,
+    // "Tests and the gate"). Every database test has a database of its own, so files never share
+    // state.
     maxWorkers: 2,
     // Sized for the shared 2-core machine under load (load average above 30): a database suite's
     // start (migrations on a fresh PGlite) and a types check took 40+ s there and failed at 30 s
