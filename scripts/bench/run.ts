@@ -3,7 +3,6 @@
  * stack's benchmarks, then writes bench/report.json (machine) and bench/report.md (people), marking
  * each figure against bench/budgets.json. Prints progress as it goes.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { SUCCESS_VISIBLE_MS } from '../../src/lib/submit-lead.ts';
@@ -11,7 +10,7 @@ import { withHttpsSite } from './https-site.ts';
 import { lighthousePages, runLighthouse } from './lighthouse.ts';
 import { islandOnTopOfPage, measurePages, type PageWeight } from './page-weight.ts';
 import { benchSlowProfile, buildForSlowProfile, slowProfileMarkdown } from './slow-profile.ts';
-import { withBuildServer } from './serve-build.ts';
+import { buildSite, withBuildServer } from './serve-build.ts';
 import { benchSubmit } from './submit.ts';
 
 const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8'));
@@ -40,50 +39,8 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 function build(): number {
   log('building the site (astro build)…');
   const t0 = Date.now();
-  const result = spawnSync('npx', ['astro', 'build', '--outDir', DIST], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      ASTRO_TELEMETRY_DISABLED: '1',
-      PUBLIC_SUPABASE_URL: `http://127.0.0.1:${API_PORT}`,
-    },
-  });
-  if (result.status !== 0) throw new Error('astro build failed');
+  buildSite(DIST, String(API_PORT));
   return Date.now() - t0;
-}
-
-async function withSiteServer<T>(work: (origin: string) => Promise<T>): Promise<T> {
-  const server = spawn(
-    'node',
-    [
-      'scripts/start.ts',
-      '--no-build',
-      '--fresh',
-      '--data-dir',
-      '.data/bench',
-      '--dist',
-      DIST,
-      '--site-port',
-      String(SITE_PORT),
-      '--api-port',
-      String(API_PORT),
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  const origin = `http://127.0.0.1:${SITE_PORT}`;
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if ((await fetch(origin)).ok) break;
-      } catch {
-        if (attempt > 100) throw new Error('the site server did not start');
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-    return await work(origin);
-  } finally {
-    server.kill('SIGTERM');
-  }
 }
 
 async function adminFigures(): Promise<Record<string, unknown> | null> {
@@ -122,21 +79,24 @@ const builtPaths = new Set(pages.map((page) => page.page.replace(/\/$/, '') || '
 const audited = lighthousePages.filter((path) => builtPaths.has(path.replace(/\/$/, '') || '/'));
 const missing = lighthousePages.filter((path) => !audited.includes(path));
 
-const { lighthouse, submit } = await withSiteServer(async (origin) => ({
-  // Over HTTPS with HTTP/2, as the production host serves the pages (https-site.ts); the local
-  // API (start.ts) answers the pages' requests as usual.
-  lighthouse: await withHttpsSite(DIST, HTTPS_SITE_PORT, (httpsOrigin) =>
-    runLighthouse(
-      audited.map((path) => httpsOrigin + path),
-      LIGHTHOUSE_RUNS,
-      log,
+const { lighthouse, submit } = await withBuildServer(
+  { dist: DIST, dataDir: '.data/bench', sitePort: String(SITE_PORT), apiPort: String(API_PORT) },
+  async (origin) => ({
+    // Over HTTPS with HTTP/2, as the production host serves the pages (https-site.ts); the local
+    // API (start.ts) answers the pages' requests as usual.
+    lighthouse: await withHttpsSite(DIST, HTTPS_SITE_PORT, (httpsOrigin) =>
+      runLighthouse(
+        audited.map((path) => httpsOrigin + path),
+        LIGHTHOUSE_RUNS,
+        log,
+      ),
     ),
-  ),
-  submit: await benchSubmit(origin, 5, log).catch((error: unknown) => {
-    log(`submit benchmark failed: ${String(error).split('\n')[0]}`);
-    return { runs: 0, medianMs: Number.NaN, minMs: Number.NaN, maxMs: Number.NaN };
+    submit: await benchSubmit(origin, 5, log).catch((error: unknown) => {
+      log(`submit benchmark failed: ${String(error).split('\n')[0]}`);
+      return { runs: 0, medianMs: Number.NaN, minMs: Number.NaN, maxMs: Number.NaN };
+    }),
   }),
-}));
+);
 // The slow-profile section (issue 12; `npm run bench:slow` runs it alone) on a build of its own
 // made during the hair-transplant offer, so the offer's registration trigger is there to press
 // (the build above is as of today, when the offer has ended).

@@ -1,9 +1,24 @@
 /**
- * Serves an existing build with a fresh local backend for a bench section run alone
- * (`npm run bench:slow`, `npm run bench:lighthouse`), runs `work` against it and stops the server.
+ * Builds the site for the bench and serves a build with a fresh local backend (`npm run bench` and
+ * its sections run alone: `npm run bench:slow`, `npm run bench:lighthouse`).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
+/** `astro build` into `dist`, its pages pointed at the local API on `apiPort`; `env` adds to it. */
+export function buildSite(dist: string, apiPort: string, env: Record<string, string> = {}): void {
+  const result = spawnSync('npx', ['astro', 'build', '--outDir', dist], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      PUBLIC_SUPABASE_URL: `http://127.0.0.1:${apiPort}`,
+      ...env,
+    },
+  });
+  if (result.status !== 0) throw new Error('astro build failed');
+}
+
+/** Serves an existing build with a fresh local backend, runs `work` against it, stops the server. */
 export async function withBuildServer<T>(
   options: { dist: string; dataDir: string; sitePort: string; apiPort: string },
   work: (origin: string) => Promise<T>,

@@ -22,11 +22,10 @@
  * Alone: `npm run bench:slow` (builds into .data/bench-slow-dist and starts its own servers on
  * ports 4398 / 54398 unless --site-port / --api-port / --dist / --no-build are given).
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { withBuildServer } from './serve-build.ts';
+import { buildSite, withBuildServer } from './serve-build.ts';
 
 export const SLOW_PROFILE = {
   latencyMs: 400,
@@ -408,16 +407,7 @@ export function slowProfileMarkdown(figures: SlowProfileFigures): string[] {
 
 /** Builds the site for this section into `dist`: during the offer, against the API on `apiPort`. */
 export function buildForSlowProfile(dist: string, apiPort: string): void {
-  const built = spawnSync('npx', ['astro', 'build', '--outDir', dist], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      ASTRO_TELEMETRY_DISABLED: '1',
-      PUBLIC_SUPABASE_URL: `http://127.0.0.1:${apiPort}`,
-      OFFERS_NOW: BENCH_OFFERS_NOW,
-    },
-  });
-  if (built.status !== 0) throw new Error('astro build failed');
+  buildSite(dist, apiPort, { OFFERS_NOW: BENCH_OFFERS_NOW });
 }
 
 // Alone: build (unless --no-build), start the site and API, run, print the figures.
