@@ -133,6 +133,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     res.on('finish', () => logLine());
     res.on('close', () => logLine(res.writableFinished ? '' : ' (client went away)'));
     for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+    // API answers carry people's data: never kept in a browser's or proxy's cache (a handler may
+    // still set its own Cache-Control).
+    res.setHeader('Cache-Control', 'no-store');
     dispatch(req, res).catch((error: unknown) => {
       if (error instanceof ClientGone) {
         res.destroy();

@@ -21,9 +21,18 @@ export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
 export const LOCAL_SUPABASE_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
+/**
+ * Every API call bypasses the browser's HTTP cache: the back office reads patients' names, phones
+ * and notes, and a shared office computer must not keep them on disk after sign-out.
+ */
+function fetchWithoutCache(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  return fetch(input, { ...init, cache: 'no-store' });
+}
+
 export const supabase = createClient<Database>(
   import.meta.env.PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL,
   import.meta.env.PUBLIC_SUPABASE_ANON_KEY ?? LOCAL_SUPABASE_ANON_KEY,
+  { global: { fetch: fetchWithoutCache } },
 );
 
 /** `error.code` values the database raises on purpose (PostgREST passes SQLSTATEs through). */

@@ -4,27 +4,10 @@ import {
   describeEvent,
   duplicatesByPhone,
   isDue,
-  listDrafts,
-  readDraft,
-  removeDraft,
-  writeDraft,
-  type Draft,
-  type DraftStorage,
+  notesTooLong,
+  NOTES_MAX,
   type RequestEdits,
 } from '~/lib/admin/team.ts';
-
-function memoryStorage(): DraftStorage {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-    get length() {
-      return items.size;
-    },
-    key: (index) => [...items.keys()][index] ?? null,
-  };
-}
 
 const opened: RequestEdits = { status: 'new', notes: '', assignedTo: '', followUp: '' };
 
@@ -47,34 +30,13 @@ describe('what a save sends', () => {
   });
 });
 
-describe('drafts', () => {
-  const draft = (requestId: string, username: string | null, updatedAt: string): Draft => ({
-    requestId,
-    username,
-    baseVersion: 3,
-    opened,
-    edits: { ...opened, notes: `note ${requestId}` },
-    updatedAt,
-  });
-
-  it('are kept per request and per coordinator, newest first, until removed', () => {
-    const storage = memoryStorage();
-    storage.setItem('unrelated', 'x');
-    writeDraft(storage, draft('a', 'sara', '2026-11-23T10:00:00Z'));
-    writeDraft(storage, draft('b', 'sara', '2026-11-23T11:00:00Z'));
-    writeDraft(storage, draft('c', 'omar', '2026-11-23T12:00:00Z'));
-    expect(readDraft(storage, 'a', 'sara')?.edits.notes).toBe('note a');
-    expect(readDraft(storage, 'a', 'omar')).toBeNull();
-    expect(listDrafts(storage, 'sara').map((item) => item.requestId)).toEqual(['b', 'a']);
-    removeDraft(storage, 'b');
-    expect(listDrafts(storage, 'sara').map((item) => item.requestId)).toEqual(['a']);
-  });
-
-  it('ignore what cannot be read', () => {
-    const storage = memoryStorage();
-    storage.setItem('rihla.admin.draft.x', '{not json');
-    expect(readDraft(storage, 'x', 'sara')).toBeNull();
-    expect(listDrafts(storage, 'sara')).toEqual([]);
+describe('the notes limit', () => {
+  it('counts characters as the database does, after trimming', () => {
+    expect(notesTooLong('ت'.repeat(NOTES_MAX))).toBe(false);
+    expect(notesTooLong(`  ${'ت'.repeat(NOTES_MAX)}\n`)).toBe(false);
+    expect(notesTooLong('ت'.repeat(NOTES_MAX + 1))).toBe(true);
+    // An emoji is one character in PostgreSQL's char_length, two UTF-16 units in JavaScript.
+    expect(notesTooLong('😀'.repeat(NOTES_MAX))).toBe(false);
   });
 });
 

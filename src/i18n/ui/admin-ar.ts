@@ -1,3 +1,5 @@
+import { adminKeepAr } from './admin-keep-ar.ts';
+
 /**
  * Arabic strings of the staff back office (/admin/*), spread into ar.ts. Kept in their own file
  * because the back office is a separate app with its own vocabulary; keys start with "admin.".
@@ -307,4 +309,5 @@ export const adminAr = {
   'admin.work.alertTitle': 'طلب جديد: {name}',
   // Issue 13, scale: the paged dashboard asks for the next requests.
   'admin.page.more': 'المزيد',
+  ...adminKeepAr,
 } as const;

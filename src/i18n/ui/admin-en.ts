@@ -1,4 +1,5 @@
 import type { adminAr } from './admin-ar.ts';
+import { adminKeepEn } from './admin-keep-en.ts';
 
 /**
  * English strings of the back office; a key missing here, or one Arabic lacks, fails the build.
@@ -306,4 +307,5 @@ export const adminEn = {
   'admin.work.alertTitle': 'New request: {name}',
   // Issue 13, scale: see admin-ar.ts.
   'admin.page.more': 'More',
+  ...adminKeepEn,
 } as const satisfies Record<keyof typeof adminAr, string>;

@@ -1,6 +1,7 @@
 import { BarChart3, LayoutList, LogOut, Users } from 'lucide-react';
 import { useState } from 'react';
 import { LogoMark } from '~/components/brand/LogoMark.tsx';
+import type { Draft } from '~/lib/admin/drafts.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import {
   CAMPAIGNS_PATH,
@@ -9,6 +10,8 @@ import {
   OFFER_LEADS_PATH,
   rememberedUsername,
 } from './session.ts';
+import { SignOutDialog } from './SignOutDialog.tsx';
+import { forgetDrafts, pendingDrafts } from './signOut.ts';
 import type { LiveStatus } from './useLiveTable.ts';
 
 interface AdminHeaderProps {
@@ -22,6 +25,7 @@ interface AdminHeaderProps {
 export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
   const [username] = useState(rememberedUsername);
   const [leaving, setLeaving] = useState(false);
+  const [drafts, setDrafts] = useState<Draft[] | null>(null);
   const links = [
     {
       screen: 'dashboard',
@@ -91,8 +95,11 @@ export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
             className="btn btn-ghost min-h-11 px-4 py-2 text-sm"
             disabled={leaving}
             onClick={() => {
+              // Unsaved drafts are saved or discarded first: none stays on this computer.
+              const waiting = pendingDrafts();
+              if (waiting.length > 0) return setDrafts(waiting);
               setLeaving(true);
-              void logout();
+              void logout(forgetDrafts);
             }}
           >
             <LogOut className="size-4 flip-rtl" aria-hidden="true" />
@@ -100,6 +107,7 @@ export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
           </button>
         </nav>
       </div>
+      {drafts && <SignOutDialog drafts={drafts} onStay={() => setDrafts(null)} />}
     </header>
   );
 }

@@ -14,7 +14,8 @@ import { pageArgs, type PageRow } from '~/lib/admin/page.ts';
 import { isSessionError } from '~/lib/admin/query.ts';
 import type { ContactRequest, StaffAccount } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
-import { endOfToday, listDrafts, type Draft } from '~/lib/admin/team.ts';
+import { listDrafts, type Draft } from '~/lib/admin/drafts.ts';
+import { endOfToday } from '~/lib/admin/team.ts';
 import { AdminHeader } from './AdminHeader.tsx';
 import { AdminProviders } from './AdminProviders.tsx';
 import { DashboardCounters } from './DashboardCounters.tsx';
@@ -24,9 +25,7 @@ import {
   adminQueryKeys,
   fetchAllMatching,
   fetchMyStaffId,
-  fetchRequest,
   fetchRequestNames,
-  fetchSamePhone,
   fetchStaff,
 } from './data.ts';
 import { downloadText } from './download.ts';
@@ -36,8 +35,14 @@ import { LoadMore, RequestList } from './RequestList.tsx';
 import { RequestsChart } from './RequestsChart.tsx';
 import { rememberedUsername } from './session.ts';
 import { useAdminGuard } from './useAdminGuard.ts';
+import { useOpenRequest } from './useOpenRequest.ts';
 import { useRequestPage, type RequestPage } from './useRequestPage.ts';
-import { useNewRequestTitle, useShowNewest } from './useShowNewest.ts';
+import {
+  readingBelowTop,
+  useNewRequestTitle,
+  useReleaseAtTop,
+  useShowNewest,
+} from './useShowNewest.ts';
 import { announceNewLead } from './work/newLeadAlert.ts';
 import { RequestsView } from './work/RequestsView.tsx';
 
@@ -61,15 +66,23 @@ function Dashboard() {
   const endOfDay = endOfToday().getTime();
   const context = useMemo(() => ({ myId, endOfDay: new Date(endOfDay) }), [myId, endOfDay]);
   const [arrivals, setArrivals] = useState<string[]>([]);
+  const [erased, setErased] = useState<ReadonlySet<string>>(new Set());
   const onChange = useCallback((change: RealtimeChange<ContactRequest>) => {
     const id = change.new.id;
     if (change.eventType === 'INSERT' && id) {
       setArrivals((current) => [id, ...current]);
       announceNewLead(change.new);
     }
+    const gone = change.old.id;
+    if (change.eventType === 'DELETE' && gone) setErased((current) => new Set(current).add(gone));
   }, []);
-  // "Mine" needs the coordinator's id: the first page waits for it.
-  const page = useRequestPage(filters, context, { enabled: admin && me.isFetched, onChange });
+  // "Mine" needs the coordinator's id: the first page waits for it. New requests wait while the
+  // coordinator reads lower down: the list never moves under the cursor.
+  const page = useRequestPage(filters, context, {
+    enabled: admin && me.isFetched,
+    onChange,
+    hold: readingBelowTop,
+  });
 
   // Each failed load is a new error object, so the notice shows once per failure.
   const loadError = page.error;
@@ -99,6 +112,7 @@ function Dashboard() {
             setFilters={setFilters}
             staff={staff.data ?? []}
             arrivals={arrivals}
+            erased={erased}
             clearArrivals={() => setArrivals([])}
             exportArgs={() => pageArgs(filters, context)}
           />
@@ -119,6 +133,7 @@ interface InboxProps {
   setFilters: (update: (current: RequestFilters) => RequestFilters) => void;
   staff: StaffAccount[];
   arrivals: string[];
+  erased: ReadonlySet<string>;
   clearArrivals: () => void;
   exportArgs: () => ReturnType<typeof pageArgs>;
 }
@@ -130,6 +145,7 @@ function Inbox({
   setFilters,
   staff,
   arrivals,
+  erased,
   clearArrivals,
   exportArgs,
 }: InboxProps) {
@@ -147,20 +163,11 @@ function Inbox({
     [staff],
   );
 
-  // The request in the dialog: from the rows, or read on its own (a duplicate, a kept draft).
-  const listed = openId ? byId.get(openId) : undefined;
-  const single = useQuery({
-    queryKey: adminQueryKeys.request(openId ?? ''),
-    queryFn: () => fetchRequest(openId!),
-    enabled: openId !== null && !listed,
-  });
-  const open: ContactRequest | null = listed ?? single.data ?? null;
-  const samePhone = useQuery({
-    queryKey: adminQueryKeys.samePhone(open?.phone_key ?? ''),
-    queryFn: () => fetchSamePhone(open!.phone_key!),
-    enabled: Boolean(open?.phone_key),
-  });
-  const openDuplicates = (samePhone.data ?? []).filter((row) => row.id !== open?.id);
+  const { open, gone, duplicates } = useOpenRequest(
+    openId,
+    openId ? byId.get(openId) : undefined,
+    erased,
+  );
 
   const [drafts, setDrafts] = useState<Draft[]>(() =>
     listDrafts(localStorage, rememberedUsername()),
@@ -175,6 +182,7 @@ function Inbox({
     .map((draft) => ({ requestId: draft.requestId, name: draftNames.data!.get(draft.requestId)! }));
 
   useNewRequestTitle(arrivals.length);
+  useReleaseAtTop(page.held, page.release);
   const showNewest = useShowNewest((id) => !page.stale && !hasFilters(filters) && byId.has(id));
 
   const exportCsv = async () => {
@@ -194,7 +202,9 @@ function Inbox({
     <div className="space-y-6">
       <NewRequestsBanner
         count={arrivals.length}
+        held={page.held}
         onShow={() => {
+          page.release();
           setFilters(() => noFilters);
           showNewest(arrivals[0] ?? null);
           clearArrivals();
@@ -253,7 +263,8 @@ function Inbox({
           key={open.id}
           request={open}
           staff={staff}
-          duplicates={openDuplicates}
+          duplicates={duplicates}
+          gone={gone}
           onOpenRequest={setOpenId}
           onClose={() => {
             setOpenId(null);

@@ -1,12 +1,17 @@
 import { adminText } from '~/lib/admin/strings.ts';
 
-/** The yellow banner that counts requests arrived since the page was opened. */
+/**
+ * The yellow banner that counts requests arrived since the page was opened. Those held back while
+ * the coordinator reads lower down («طلبات جديدة (3)») join the list from its button.
+ */
 export function NewRequestsBanner({
   count,
+  held,
   onShow,
   onDismiss,
 }: {
   count: number;
+  held: number;
   onShow: () => void;
   onDismiss: () => void;
 }) {
@@ -26,8 +31,11 @@ export function NewRequestsBanner({
         type="button"
         className="btn min-h-10 bg-teal-900 px-4 py-1.5 text-sm text-white hover:bg-teal-800"
         onClick={onShow}
+        data-testid="show-newest"
       >
-        {adminText('admin.dashboard.arrivedShow')}
+        {held > 0
+          ? adminText('admin.keep.newRows', { count: held })
+          : adminText('admin.dashboard.arrivedShow')}
       </button>
       <button type="button" className="text-sm underline" onClick={onDismiss}>
         {adminText('admin.dashboard.arrivedDismiss')}

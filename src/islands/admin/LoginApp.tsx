@@ -6,6 +6,7 @@ import { adminText } from '~/lib/admin/strings.ts';
 import { DatabaseErrorCode, lockedUntil, supabase } from '~/lib/supabase.ts';
 import { LogoMark } from '~/components/brand/LogoMark.tsx';
 import { AdminToaster } from './AdminToaster.tsx';
+import { ClearedNotice, ClearSiteData } from './ClearSiteData.tsx';
 import {
   DASHBOARD_PATH,
   loginReasons,
@@ -18,10 +19,10 @@ import {
 const REDIRECT_AFTER_MS = 800;
 
 /** /admin/login: anonymous sign-in, then admin_login (docs/local-stack.md "Staff access"). */
-export default function LoginApp() {
+export default function LoginApp({ cleared = false }: { cleared?: boolean }) {
   return (
     <>
-      <LoginForm />
+      <LoginForm cleared={cleared} />
       <AdminToaster />
     </>
   );
@@ -62,7 +63,7 @@ function readReason(): LoginReason | null {
     : null;
 }
 
-function LoginForm() {
+function LoginForm({ cleared }: { cleared: boolean }) {
   const uid = useId();
   const [reason] = useState(readReason);
   const [username, setUsername] = useState('');
@@ -147,6 +148,7 @@ function LoginForm() {
             {adminText(`admin.reason.${reason}`)}
           </p>
         )}
+        {cleared ? <ClearedNotice /> : reason === 'signedOut' && <ClearSiteData />}
         {locked && (
           <div
             role="alert"

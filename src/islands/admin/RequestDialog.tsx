@@ -4,13 +4,19 @@ import { useEffect, useId, useRef } from 'react';
 import { toast } from 'sonner';
 import type { ContactRequest, StaffAccount } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
-import { removeDraft } from '~/lib/admin/team.ts';
+import { notesTooLong } from '~/lib/admin/team.ts';
 import { adminQueryKeys, deleteRequest, fetchEvents } from './data.ts';
-import { ConflictNotice, OfflineNotice, RestoredNotice } from './dialog/DialogNotices.tsx';
+import {
+  ConflictNotice,
+  DeletedNotice,
+  ElsewhereNotice,
+  OfflineNotice,
+  RestoredNotice,
+} from './dialog/DialogNotices.tsx';
 import { ManageFields } from './dialog/ManageFields.tsx';
 import { PatientDetails, Timeline } from './dialog/RequestHistory.tsx';
-import { useRequestDraft } from './dialog/useRequestDraft.ts';
-import { reportFailure, useSaveRequest } from './dialog/useSaveRequest.ts';
+import { useRequestEditor } from './dialog/useRequestEditor.ts';
+import { reportFailure } from './dialog/useSaveRequest.ts';
 import { StatusBadge, UserText } from './parts.tsx';
 
 interface RequestDialogProps {
@@ -18,6 +24,8 @@ interface RequestDialogProps {
   staff: StaffAccount[];
   /** Other requests with the same phone number (canonical digits). */
   duplicates: ContactRequest[];
+  /** A colleague erased the request while it is open. */
+  gone: boolean;
   onOpenRequest: (id: string) => void;
   onClose: () => void;
 }
@@ -34,15 +42,15 @@ export function RequestDialog({
   request,
   staff,
   duplicates,
+  gone,
   onOpenRequest,
   onClose,
 }: RequestDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const uid = useId();
   const queryClient = useQueryClient();
-  const draft = useRequestDraft(request);
   const close = () => ref.current?.close();
-  const save = useSaveRequest(request, close);
+  const { draft, save, deleted, submit, reapply } = useRequestEditor(request, gone, close);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -54,28 +62,10 @@ export function RequestDialog({
     queryFn: () => fetchEvents(request.id),
   });
 
-  const submit = () => {
-    if (!draft.dirty) {
-      close();
-      return;
-    }
-    save.clearConflict();
-    save.mutate(draft.baseVersion, draft.changes);
-  };
-
-  /** Takes the request as it is now as the new base and saves the coordinator's own changes on it. */
-  const reapply = () => {
-    if (!save.conflict) return;
-    const current = save.conflict.current;
-    const changes = draft.rebase(current);
-    save.clearConflict();
-    save.mutate(current.version, changes);
-  };
-
   const remove = useMutation({
     mutationFn: () => deleteRequest(request.id),
     onSuccess: async () => {
-      removeDraft(localStorage, request.id);
+      draft.discard();
       queryClient.setQueryData<ContactRequest[]>(adminQueryKeys.requests, (rows) =>
         rows?.filter((row) => row.id !== request.id),
       );
@@ -100,7 +90,8 @@ export function RequestDialog({
       }}
       // Ctrl/⌘+S saves from any field, notes included, instead of the browser's "save page".
       onKeyDown={(event) => {
-        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        // By physical key (event.code): the same key in the Arabic layout types «س».
+        if ((event.ctrlKey || event.metaKey) && event.code === 'KeyS') {
           event.preventDefault();
           if (!busy) submit();
         }
@@ -139,7 +130,9 @@ export function RequestDialog({
         </div>
 
         <div className="px-5 pb-5 sm:px-6 sm:pb-6">
+          {deleted && <DeletedNotice notes={draft.edits.notes} />}
           {draft.restoredAt && draft.dirty && <RestoredNotice at={draft.restoredAt} />}
+          {draft.elsewhere && <ElsewhereNotice at={draft.elsewhere.updatedAt} />}
           {save.conflict && <ConflictNotice conflict={save.conflict} onReapply={reapply} />}
           {save.offline && <OfflineNotice onRetry={save.retryNow} />}
           <ManageFields request={request} staff={staff} edits={draft.edits} set={draft.set} />
@@ -149,7 +142,11 @@ export function RequestDialog({
 
         {/* Save stays in view however long the dialog is (1280×800 and phones alike). */}
         <div className="sticky bottom-0 flex flex-wrap items-center gap-2 border-t border-sand-200 bg-white px-5 py-3 sm:px-6">
-          <button type="submit" className="btn btn-primary min-h-11 px-5 py-2" disabled={busy}>
+          <button
+            type="submit"
+            className="btn btn-primary min-h-11 px-5 py-2"
+            disabled={busy || deleted || notesTooLong(draft.edits.notes)}
+          >
             {save.saving ? adminText('admin.modal.saving') : adminText('admin.modal.save')}
           </button>
           <button
@@ -180,7 +177,7 @@ export function RequestDialog({
           <button
             type="button"
             className="btn ms-auto min-h-11 border border-offer-600 bg-white px-4 py-2 text-offer-700 hover:bg-offer-600 hover:text-white"
-            disabled={busy}
+            disabled={busy || deleted}
             onClick={() => {
               if (window.confirm(adminText('admin.modal.confirmDelete'))) remove.mutate();
             }}

@@ -82,8 +82,11 @@ export async function signOutQuietly(): Promise<void> {
   }
 }
 
-/** Logout: admin_logout with errors ignored, then sign-out, then the login page. */
-export async function logout(): Promise<void> {
+/**
+ * Logout: admin_logout with errors ignored, then sign-out, then the login page. `beforeLeaving`
+ * removes what the coordinator leaves on this computer (their drafts: signOut.ts).
+ */
+export async function logout(beforeLeaving?: () => void): Promise<void> {
   leaving = true;
   try {
     await supabase.rpc('admin_logout');
@@ -91,6 +94,7 @@ export async function logout(): Promise<void> {
     // Ignored, as the spec says.
   }
   await signOutQuietly();
+  beforeLeaving?.();
   forgetAdmin();
   window.location.assign(`${LOGIN_PATH}?reason=signedOut`);
 }

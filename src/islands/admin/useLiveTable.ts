@@ -93,8 +93,24 @@ export function useLiveTable<Row extends { id: string; created_at: string }>(
         });
     })();
 
+    // Any change of who is signed in (sign-out, a session lost or replaced) leaves the staff
+    // channel at once: hosted Realtime re-checks a joined channel only when the token is renewed.
+    const signedIn = { current: null as string | null };
+    const { data: auth } = supabase.auth.onAuthStateChange((event, session) => {
+      const user = session?.user.id ?? null;
+      const changed = signedIn.current !== null && user !== signedIn.current;
+      if (signedIn.current === null) signedIn.current = user;
+      if (event === 'SIGNED_OUT' || !session || changed) {
+        cancelled = true;
+        if (channel) void supabase.removeChannel(channel);
+        channel = undefined;
+        setStatus('offline');
+      }
+    });
+
     return () => {
       cancelled = true;
+      auth.subscription.unsubscribe();
       window.clearTimeout(reloadTimer);
       if (channel) void supabase.removeChannel(channel);
     };

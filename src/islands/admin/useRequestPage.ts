@@ -65,6 +65,10 @@ export interface RequestPage extends Partial<PageState> {
   retry: () => void;
   overview: Overview | undefined;
   live: LiveStatus;
+  /** New requests held back while the coordinator reads further down (the list never jumps). */
+  held: number;
+  /** Puts the held requests into the list. */
+  release: () => void;
 }
 
 /**
@@ -76,7 +80,12 @@ export interface RequestPage extends Partial<PageState> {
 export function useRequestPage(
   filters: RequestFilters,
   context: PageContext,
-  options: { enabled: boolean; onChange?: (change: RealtimeChange<ContactRequest>) => void },
+  options: {
+    enabled: boolean;
+    onChange?: (change: RealtimeChange<ContactRequest>) => void;
+    /** Whether a new request must wait instead of joining the rows now (the list would move). */
+    hold?: () => boolean;
+  },
 ): RequestPage {
   const queryClient = useQueryClient();
   const query = useDebounced(filters.query, SEARCH_DELAY_MS);
@@ -127,19 +136,63 @@ export function useRequestPage(
   const onChange = useRef(options.onChange);
   onChange.current = options.onChange;
 
-  const apply = useCallback(
-    (change: RealtimeChange<ContactRequest>) => {
-      const { queryKey, shownFilters, context, overviewKey } = current.current;
+  const hold = useRef(options.hold);
+  hold.current = options.hold;
+  const waiting = useRef<{ ids: Set<string>; changes: RealtimeChange<ContactRequest>[] }>({
+    ids: new Set(),
+    changes: [],
+  });
+  const [held, setHeld] = useState(0);
+
+  const applyToPage = useCallback(
+    (changes: RealtimeChange<ContactRequest>[]) => {
+      const { queryKey, shownFilters, context } = current.current;
       queryClient.setQueryData<InfiniteData<Answer, After>>(queryKey, (data) => {
         if (!data) return data;
-        const next = applyPageChange(collapse(data), change, shownFilters, context);
+        let next = collapse(data);
+        for (const change of changes) {
+          // A reload since it arrived (a reconnect) already brought it, and counted it.
+          const known = next.rows.some((row) => row.id === change.new.id);
+          if (change.eventType === 'INSERT' && known) continue;
+          next = applyPageChange(next, change, shownFilters, context);
+        }
         return { pages: [next], pageParams: [data.pageParams[0] ?? null] };
       });
+    },
+    [queryClient],
+  );
+
+  // Rows read for other filters come from the database with the waiting requests among them.
+  useEffect(() => {
+    waiting.current = { ids: new Set(), changes: [] };
+    setHeld(0);
+  }, [queryKey]);
+
+  const release = useCallback(() => {
+    const { changes } = waiting.current;
+    waiting.current = { ids: new Set(), changes: [] };
+    setHeld(0);
+    if (changes.length > 0) applyToPage(changes);
+  }, [applyToPage]);
+
+  const apply = useCallback(
+    (change: RealtimeChange<ContactRequest>) => {
+      const { overviewKey } = current.current;
+      const id = change.new.id ?? change.old.id;
+      const queue = waiting.current;
+      // A new request waits while the coordinator reads lower down; later changes of a waiting
+      // one wait with it, in order.
+      if (id && (queue.ids.has(id) || (change.eventType === 'INSERT' && hold.current?.()))) {
+        queue.changes.push(change);
+        if (change.eventType === 'INSERT') queue.ids.add(id);
+        setHeld(queue.ids.size);
+      } else {
+        applyToPage([change]);
+      }
       queryClient.setQueryData<Overview>(overviewKey, (data) =>
         data ? applyOverviewChange(data, change, dayKey) : data,
       );
       // A request open in the dialog that is not among the rows (a duplicate, a draft).
-      const id = change.new.id ?? change.old.id;
       if (id) {
         queryClient.setQueryData<ContactRequest | null>(adminQueryKeys.request(id), (row) =>
           row && change.eventType !== 'DELETE' ? { ...row, ...change.new } : row,
@@ -147,7 +200,7 @@ export function useRequestPage(
       }
       onChange.current?.(change);
     },
-    [queryClient],
+    [queryClient, applyToPage],
   );
   const live = useLiveTable<ContactRequest>('contact_requests', adminQueryKeys.requestPage, {
     enabled: options.enabled,
@@ -170,5 +223,7 @@ export function useRequestPage(
     retry: () => void refetch(),
     overview: overview.data,
     live,
+    held,
+    release,
   };
 }

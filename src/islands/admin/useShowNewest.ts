@@ -46,3 +46,24 @@ export function useNewRequestTitle(count: number) {
     document.title = count > 0 ? `(${count}) ${baseTitle}` : baseTitle;
   }, [count, baseTitle]);
 }
+
+/** How far down the page counts as "at the top": new requests join the list at once above it. */
+const TOP_PX = 40;
+
+/** Whether the coordinator reads lower down the page, where a new row would move the list. */
+export function readingBelowTop(): boolean {
+  return window.scrollY > TOP_PX;
+}
+
+/** Once the coordinator is back at the top, the requests held meanwhile join the list. */
+export function useReleaseAtTop(held: number, release: () => void) {
+  useEffect(() => {
+    if (held === 0) return;
+    const onScroll = () => {
+      if (!readingBelowTop()) release();
+    };
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [held, release]);
+}

@@ -1,7 +1,7 @@
 /**
- * The team side of the back office (issue 13): what a save changes, drafts kept in the browser
- * until the database has them, the explanation of a refused save, follow-ups and duplicates.
- * Pure functions (storage is passed in), unit-tested in tests/unit/admin-team.test.ts.
+ * The team side of the back office (issue 13): what a save changes, the explanation of a refused
+ * save, follow-ups and duplicates (the drafts kept in the browser are in drafts.ts). Pure
+ * functions, unit-tested in tests/unit/admin-team.test.ts.
  */
 import { format } from 'date-fns';
 import { formatRequestDate } from './dates.ts';
@@ -64,76 +64,6 @@ export function changesBetween(opened: RequestEdits, edited: RequestEdits): Requ
 
 export function hasChanges(changes: RequestChanges): boolean {
   return Object.keys(changes).length > 0;
-}
-
-/** Unsaved edits of one request, kept in localStorage until the database has them. */
-export interface Draft {
-  requestId: string;
-  /** Who typed them: another coordinator on the same computer does not get them. */
-  username: string | null;
-  /** The version and values the coordinator opened, to save and to explain a conflict against. */
-  baseVersion: number;
-  opened: RequestEdits;
-  edits: RequestEdits;
-  updatedAt: string;
-}
-
-const DRAFT_PREFIX = 'rihla.admin.draft.';
-
-export interface DraftStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-  readonly length: number;
-  key(index: number): string | null;
-}
-
-export function writeDraft(storage: DraftStorage, draft: Draft): void {
-  try {
-    storage.setItem(DRAFT_PREFIX + draft.requestId, JSON.stringify(draft));
-  } catch {
-    // Storage full or blocked: the dialog still shows the edits as unsaved.
-  }
-}
-
-export function readDraft(
-  storage: DraftStorage,
-  requestId: string,
-  username: string | null,
-): Draft | null {
-  try {
-    const raw = storage.getItem(DRAFT_PREFIX + requestId);
-    if (!raw) return null;
-    const draft = JSON.parse(raw) as Draft;
-    if (draft.requestId !== requestId || draft.username !== username) return null;
-    return draft;
-  } catch {
-    return null;
-  }
-}
-
-export function removeDraft(storage: DraftStorage, requestId: string): void {
-  try {
-    storage.removeItem(DRAFT_PREFIX + requestId);
-  } catch {
-    // Nothing stored.
-  }
-}
-
-/** Every draft of this coordinator, newest first (the dashboard offers to reopen them). */
-export function listDrafts(storage: DraftStorage, username: string | null): Draft[] {
-  const drafts: Draft[] = [];
-  try {
-    for (let index = 0; index < storage.length; index += 1) {
-      const key = storage.key(index);
-      if (!key?.startsWith(DRAFT_PREFIX)) continue;
-      const draft = readDraft(storage, key.slice(DRAFT_PREFIX.length), username);
-      if (draft) drafts.push(draft);
-    }
-  } catch {
-    return drafts;
-  }
-  return drafts.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 }
 
 /** Staff account ids to usernames, for the assignee and timeline texts. */
@@ -214,4 +144,19 @@ export function duplicatesByPhone(
     else byKey.set(row.phone_key, [row.id]);
   }
   return byKey;
+}
+
+/**
+ * The longest admin note the database takes (contact_requests_notes_length, migration
+ * 20261126105000): a long WhatsApp chat fits; the field counts towards it and never cuts.
+ */
+export const NOTES_MAX = 20_000;
+
+/** A note's length as the database counts it (characters, not UTF-16 units), once trimmed. */
+export function notesLength(notes: string): number {
+  return [...notes.trim()].length;
+}
+
+export function notesTooLong(notes: string): boolean {
+  return notesLength(notes) > NOTES_MAX;
 }

@@ -1,4 +1,5 @@
-import { AlertTriangle, CloudOff } from 'lucide-react';
+import { AlertTriangle, CloudOff, Copy, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
 import { formatRequestDate } from '~/lib/admin/dates.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { authorName, describeEvent } from '~/lib/admin/team.ts';
@@ -80,5 +81,49 @@ export function OfflineNotice({ onRetry }: { onRetry: () => void }) {
         {adminText('admin.team.retryNow')}
       </button>
     </div>
+  );
+}
+
+/** The request was erased by a colleague while open: the edits stay in the form, to be copied. */
+export function DeletedNotice({ notes }: { notes: string }) {
+  return (
+    <div
+      role="alert"
+      data-testid="request-deleted"
+      className="mt-3 rounded-xl border border-offer-600 bg-sand-50 px-4 py-3 text-sm font-semibold"
+    >
+      <p className="flex items-center gap-2 text-offer-700">
+        <Trash2 className="size-4 shrink-0" aria-hidden="true" />
+        {adminText('admin.keep.deleted')}
+      </p>
+      {notes.trim() && (
+        <button
+          type="button"
+          className="btn btn-ghost mt-2 min-h-10 px-4 py-1.5 text-sm"
+          onClick={() => {
+            void navigator.clipboard
+              ?.writeText(notes)
+              .then(() => toast.success(adminText('admin.keep.copied')))
+              .catch(() => {});
+          }}
+        >
+          <Copy className="size-4" aria-hidden="true" />
+          {adminText('admin.keep.copyNotes')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Another open tab has unsaved edits of this request: said, never touched from here. */
+export function ElsewhereNotice({ at }: { at: string }) {
+  return (
+    <p
+      role="status"
+      data-testid="draft-elsewhere"
+      className="mt-3 rounded-xl bg-saffron-300/40 px-3 py-2 text-sm font-semibold"
+    >
+      {adminText('admin.keep.elsewhere', { date: formatRequestDate(at) })}
+    </p>
   );
 }

@@ -3,7 +3,7 @@ import { formatRequestDate } from '~/lib/admin/dates.ts';
 import { requestStatuses, statusLabel } from '~/lib/admin/labels.ts';
 import type { ContactRequest, RequestStatus, StaffAccount } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
-import type { RequestEdits } from '~/lib/admin/team.ts';
+import { NOTES_MAX, notesLength, type RequestEdits } from '~/lib/admin/team.ts';
 import { Field } from '../parts.tsx';
 
 const inputClass =
@@ -87,11 +87,13 @@ export function ManageFields({ request, staff, edits, set }: ManageFieldsProps) 
         value={edits.notes}
         onChange={(event) => set({ notes: event.target.value })}
         rows={3}
-        maxLength={5000}
         dir="auto"
+        aria-describedby={`${uid}-notes-count`}
+        aria-invalid={notesLength(edits.notes) > NOTES_MAX}
         placeholder={adminText('admin.modal.notesPlaceholder')}
         className={inputClass}
       />
+      <NotesCount id={`${uid}-notes-count`} notes={edits.notes} />
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
         <Field label={adminText('admin.modal.submitted')}>
           <time dateTime={request.created_at}>{formatRequestDate(request.created_at)}</time>
@@ -101,5 +103,25 @@ export function ManageFields({ request, staff, edits, set }: ManageFieldsProps) 
         </Field>
       </dl>
     </section>
+  );
+}
+
+/** The count towards the notes' limit, shown from 80% on, and what to do once past it. */
+function NotesCount({ id, notes }: { id: string; notes: string }) {
+  const used = notesLength(notes);
+  const over = used - NOTES_MAX;
+  if (used < NOTES_MAX * 0.8) return <span id={id} hidden />;
+  const max = NOTES_MAX.toLocaleString('en-US');
+  return (
+    <p
+      id={id}
+      data-testid="notes-count"
+      role={over > 0 ? 'alert' : undefined}
+      className={`mt-1 text-sm font-semibold ${over > 0 ? 'text-offer-700' : 'text-muted'}`}
+    >
+      {over > 0
+        ? adminText('admin.keep.notesTooLong', { max, over })
+        : adminText('admin.keep.notesCount', { used: used.toLocaleString('en-US'), max })}
+    </p>
   );
 }

@@ -10,7 +10,9 @@ import { StatusBadge } from '../parts.tsx';
 
 export interface RequestTableProps {
   rows: readonly ContactRequest[];
-  selected: ReadonlySet<string>;
+  selected: Pick<ReadonlySet<string>, 'has'>;
+  /** Ticked requests a colleague changed since they were ticked (left as they were by bulk). */
+  changed: ReadonlySet<string>;
   onSelect: (id: string, selected: boolean) => void;
   onSelectAll: (selected: boolean) => void;
   /** The username each request is assigned to, by staff id. */
@@ -33,6 +35,7 @@ const ROW_PX = 41;
 export function RequestTable({
   rows,
   selected,
+  changed,
   onSelect,
   onSelectAll,
   staffNames,
@@ -176,6 +179,14 @@ export function RequestTable({
                 <td className={`${td} max-w-40 truncate`}>{serviceLabel(row.service)}</td>
                 <td className={td}>
                   <StatusBadge status={row.status} />
+                  {changed.has(row.id) && (
+                    <span
+                      data-testid="changed-meanwhile"
+                      className="ms-1 text-xs font-semibold text-offer-700"
+                    >
+                      {adminText('admin.keep.changedMeanwhile')}
+                    </span>
+                  )}
                 </td>
                 <td className={`${td} max-w-32 truncate`} title={assignee || undefined}>
                   {assignee}

@@ -49,7 +49,10 @@ export function RequestsView({
   more,
 }: RequestsViewProps) {
   const [view, setView] = useState<View>(rememberedView);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Each ticked request with the version it had when ticked: bulk changes it only if nobody
+  // changed it since (a colleague's later change is never overwritten).
+  const [selected, setSelected] = useState<ReadonlyMap<string, number>>(new Map());
+  const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
   const [help, setHelp] = useState(false);
   useShortcuts({ onHelp: useCallback(() => setHelp(true), []) });
 
@@ -59,16 +62,30 @@ export function RequestsView({
   };
   // Only what is on screen can be acted on: a selection hidden by a filter is not sent.
   const items = useMemo(
-    () => rows.filter((row) => selected.has(row.id)).map(({ id, version }) => ({ id, version })),
+    () =>
+      rows
+        .filter((row) => selected.has(row.id))
+        .map(({ id }) => ({ id, version: selected.get(id)! })),
     [rows, selected],
   );
-  const select = (id: string, on: boolean) =>
+  const select = (id: string, on: boolean) => {
+    const row = rows.find((candidate) => candidate.id === id);
     setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
+      const next = new Map(current);
+      if (on && row) next.set(id, row.version);
       else next.delete(id);
       return next;
     });
+    setChanged((current) => {
+      const next = new Set(current);
+      next.delete(id);
+      return next;
+    });
+  };
+  const clear = () => {
+    setSelected(new Map());
+    setChanged(new Set());
+  };
 
   const toggleClass = (active: boolean) =>
     `inline-flex min-h-10 items-center gap-1.5 px-4 py-1.5 text-sm font-semibold ${
@@ -119,14 +136,23 @@ export function RequestsView({
           <BulkBar
             items={items}
             staff={staff}
-            onClear={() => setSelected(new Set())}
-            onDone={(result) => setSelected(new Set(result.stale.map((row) => row.id)))}
+            onClear={clear}
+            onDone={(result) => {
+              // The ones changed meanwhile stay ticked, now at the version a colleague left them:
+              // applying again is a deliberate choice on what is shown now.
+              setSelected(new Map(result.stale.map((row) => [row.id, row.version])));
+              setChanged(new Set(result.stale.map((row) => row.id)));
+            }}
           />
           <RequestTable
             rows={rows}
             selected={selected}
+            changed={changed}
             onSelect={select}
-            onSelectAll={(on) => setSelected(on ? new Set(rows.map((row) => row.id)) : new Set())}
+            onSelectAll={(on) => {
+              setChanged(new Set());
+              setSelected(on ? new Map(rows.map((row) => [row.id, row.version])) : new Map());
+            }}
             staffNames={staffNames}
             duplicatesOf={duplicatesOf}
             fresh={fresh}

@@ -29,10 +29,32 @@ export function moveToRequest(step: 1 | -1): void {
 }
 
 /**
+ * The shortcut a key press means, read from the physical key (`event.code`), never from the
+ * character it types: in the Arabic layout the keys of j, k and / type «ت», «ن» and «ظ», and
+ * Shift+/ types «؟». Null for any other key.
+ */
+export function shortcutOf(
+  event: Pick<KeyboardEvent, 'code' | 'key' | 'shiftKey'>,
+): 'search' | 'next' | 'previous' | 'help' | null {
+  switch (event.code) {
+    case 'Slash':
+      return event.shiftKey ? 'help' : 'search';
+    case 'KeyJ':
+      return 'next';
+    case 'KeyK':
+      return 'previous';
+    default:
+      // No physical key reported (some virtual keyboards): the characters as typed.
+      if (event.code) return null;
+      return event.key === '/' ? 'search' : event.key === '?' || event.key === '؟' ? 'help' : null;
+  }
+}
+
+/**
  * The dashboard's keyboard shortcuts (listed by ShortcutsHelp.tsx): `/` search, `j`/`k` next and
- * previous request, `?` the help. Enter on a focused request opens it natively (its button or
- * table line), Ctrl/⌘+S and Esc belong to the request dialog. Nothing fires while typing in a
- * field or while a dialog is open, so a note can contain "j" and "/".
+ * previous request, `?` the help, by physical key in any layout. Enter on a focused request opens
+ * it natively (its button or table line), Ctrl/⌘+S and Esc belong to the request dialog. Nothing
+ * fires while typing in a field or while a dialog is open, so a note can contain "j" and "/".
  */
 export function useShortcuts(handlers: { onHelp: () => void }): void {
   const { onHelp } = handlers;
@@ -40,16 +62,17 @@ export function useShortcuts(handlers: { onHelp: () => void }): void {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTyping(event.target) || document.querySelector('dialog[open]')) return;
-      if (event.key === '/') {
+      const shortcut = shortcutOf(event);
+      if (shortcut === 'search') {
         const search = document.querySelector<HTMLInputElement>('#content input[type="search"]');
         if (!search) return;
         event.preventDefault();
         search.focus();
         search.select();
-      } else if (event.key === 'j' || event.key === 'k') {
+      } else if (shortcut === 'next' || shortcut === 'previous') {
         event.preventDefault();
-        moveToRequest(event.key === 'j' ? 1 : -1);
-      } else if (event.key === '?') {
+        moveToRequest(shortcut === 'next' ? 1 : -1);
+      } else if (shortcut === 'help') {
         event.preventDefault();
         onHelp();
       }
