@@ -39,6 +39,7 @@ import { useOpenRequest } from './useOpenRequest.ts';
 import { useRequestPage, type RequestPage } from './useRequestPage.ts';
 import {
   readingBelowTop,
+  useBelowTop,
   useNewRequestTitle,
   useReleaseAtTop,
   useShowNewest,
@@ -183,6 +184,7 @@ function Inbox({
 
   useNewRequestTitle(arrivals.length);
   useReleaseAtTop(page.held, page.release);
+  const belowTop = useBelowTop();
   const showNewest = useShowNewest((id) => !page.stale && !hasFilters(filters) && byId.has(id));
 
   const exportCsv = async () => {
@@ -203,6 +205,7 @@ function Inbox({
       <NewRequestsBanner
         count={arrivals.length}
         held={page.held}
+        floating={belowTop}
         onShow={() => {
           page.release();
           setFilters(() => noFilters);

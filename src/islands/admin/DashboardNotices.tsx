@@ -2,21 +2,24 @@ import { adminText } from '~/lib/admin/strings.ts';
 
 /**
  * The yellow banner that counts requests arrived since the page was opened. Those held back while
- * the coordinator reads lower down («طلبات جديدة (3)») join the list from its button.
+ * the coordinator reads lower down («طلبات جديدة (3)») join the list from its button. Down the
+ * page it floats over the content (a wrapper of no height), so its arrival moves nothing either.
  */
 export function NewRequestsBanner({
   count,
   held,
+  floating,
   onShow,
   onDismiss,
 }: {
   count: number;
   held: number;
+  floating: boolean;
   onShow: () => void;
   onDismiss: () => void;
 }) {
   if (count === 0) return null;
-  return (
+  const banner = (
     <div
       role="status"
       data-testid="new-requests"
@@ -42,6 +45,8 @@ export function NewRequestsBanner({
       </button>
     </div>
   );
+  // my-0 overrides the list's spacing (space-y-*), which would otherwise add a gap above the rest.
+  return floating ? <div className="sticky top-2 z-30 my-0 h-0">{banner}</div> : banner;
 }
 
 /** Requests with edits kept on this computer, each a button that opens it with them. */

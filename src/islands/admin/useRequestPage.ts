@@ -15,6 +15,7 @@ import {
   applyPageChange,
   pageAfter,
   pageArgs,
+  rowMatches,
   type Overview,
   type PageAnswer,
   type PageContext,
@@ -180,9 +181,17 @@ export function useRequestPage(
       const { overviewKey } = current.current;
       const id = change.new.id ?? change.old.id;
       const queue = waiting.current;
-      // A new request waits while the coordinator reads lower down; later changes of a waiting
-      // one wait with it, in order.
-      if (id && (queue.ids.has(id) || (change.eventType === 'INSERT' && hold.current?.()))) {
+      // A new request that would join the rows waits while the coordinator reads lower down;
+      // later changes of a waiting one wait with it, in order.
+      const joins =
+        change.eventType === 'INSERT' &&
+        rowMatches(
+          change.new as ContactRequest,
+          current.current.shownFilters,
+          current.current.context,
+        ) &&
+        hold.current?.() === true;
+      if (id && (queue.ids.has(id) || joins)) {
         queue.changes.push(change);
         if (change.eventType === 'INSERT') queue.ids.add(id);
         setHeld(queue.ids.size);

@@ -67,3 +67,14 @@ export function useReleaseAtTop(held: number, release: () => void) {
     return () => window.removeEventListener('scroll', onScroll);
   }, [held, release]);
 }
+
+/** Whether the page is scrolled below the top, kept current as the coordinator scrolls. */
+export function useBelowTop(): boolean {
+  const [below, setBelow] = useState(readingBelowTop);
+  useEffect(() => {
+    const onScroll = () => setBelow(readingBelowTop());
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return below;
+}

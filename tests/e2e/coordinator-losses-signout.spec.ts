@@ -1,0 +1,110 @@
+/**
+ * A shared office computer keeps nothing after sign-out (issue 25): Debian Chromium on a
+ * persistent profile (a real user-data-dir on disk, as an office browser has), a coordinator
+ * reads the dashboard, types a note with a passport number, signs out discarding it. Afterwards no
+ * file of the profile holds the patient's name or the note (HTTP cache, storage, session files),
+ * and the database never got the discarded note. Saving on sign-out is the other choice.
+ */
+import { chromium, expect, test, type BrowserContext } from '@playwright/test';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromiumPath } from '../../playwright.config.ts';
+import { storedRequest, uniqueName } from './backend.ts';
+import { insertLeads, openDashboard, openRequest } from './coordinator.ts';
+
+const sitePort = Number(process.env['E2E_SITE_PORT'] ?? 4329);
+
+/** Every file under `dir` that contains `needle` in UTF-8 or UTF-16 (how Chromium stores strings). */
+function filesHolding(dir: string, needle: string): string[] {
+  const forms = [Buffer.from(needle, 'utf8'), Buffer.from(needle, 'utf16le')];
+  const found: string[] = [];
+  const walk = (path: string) => {
+    for (const entry of readdirSync(path)) {
+      const full = join(path, entry);
+      let info;
+      try {
+        info = statSync(full);
+      } catch {
+        continue;
+      }
+      if (info.isDirectory()) walk(full);
+      else if (info.isFile()) {
+        const bytes = readFileSync(full);
+        if (forms.some((form) => bytes.includes(form))) found.push(full);
+      }
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+async function persistentBrowser(dir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(dir, {
+    executablePath: chromiumPath,
+    baseURL: `http://127.0.0.1:${sitePort}`,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+  });
+}
+
+test.describe('signing out of a shared computer', () => {
+  test.describe.configure({ mode: 'parallel', timeout: 150_000 });
+
+  test('discarding: no patient name and no note anywhere in the profile on disk', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rihla-profile-'));
+    try {
+      // A Latin token in the name finds it however a file encodes Arabic.
+      const token = `Zq${Math.random().toString(36).slice(2, 10)}`;
+      const name = `${uniqueName('مشترك')} ${token}`;
+      const passport = `P${Math.floor(1e7 + Math.random() * 9e7)}X`;
+      await insertLeads([name]);
+      const context = await persistentBrowser(dir);
+      const page = context.pages()[0] ?? (await context.newPage());
+      await openDashboard(page, 'shared');
+      const dialog = await openRequest(page, name);
+      await dialog.getByLabel('ملاحظات الإدارة').fill(`جواز السفر ${passport}`);
+      await dialog.getByRole('button', { name: 'إلغاء' }).click();
+      await expect(dialog).toBeHidden();
+
+      await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
+      const ask = page.getByTestId('sign-out-dialog');
+      await expect(ask).toContainText('لديك تعديلات غير محفوظة على طلب واحد');
+      await ask.getByRole('button', { name: 'تجاهلها والخروج' }).click();
+      await expect(page).toHaveURL(/\/admin\/login\?reason=signedOut$/, { timeout: 15_000 });
+      expect(await page.evaluate(() => Object.keys(localStorage))).not.toContainEqual(
+        expect.stringContaining('draft'),
+      );
+      await context.close();
+
+      expect(filesHolding(dir, token)).toEqual([]);
+      expect(filesHolding(dir, passport)).toEqual([]);
+      expect((await storedRequest(name)).notes).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('saving: the note reaches the database, then nothing of it stays', async ({ page }) => {
+    const name = uniqueName('حفظ عند الخروج');
+    await insertLeads([name]);
+    await openDashboard(page, 'leaver');
+    const dialog = await openRequest(page, name);
+    await dialog.getByLabel('ملاحظات الإدارة').fill('سيرسل الجواز غداً');
+    await dialog.getByRole('button', { name: 'إلغاء' }).click();
+    await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
+    await page
+      .getByTestId('sign-out-dialog')
+      .getByRole('button', { name: 'حفظها ثم الخروج' })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/login\?reason=signedOut$/, { timeout: 15_000 });
+    expect((await storedRequest(name)).notes).toBe('سيرسل الجواز غداً');
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('draft'))),
+    ).toEqual([]);
+
+    // The signed-out page can clear the rest of the site's data.
+    await page.getByRole('button', { name: 'مسح بيانات الموقع من هذا المتصفح' }).click();
+    await expect(page.getByTestId('site-data-cleared')).toBeVisible({ timeout: 15_000 });
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  });
+});
