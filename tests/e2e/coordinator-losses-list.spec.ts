@@ -23,13 +23,13 @@ const draftKeys = (page: Page) =>
 async function arabicKey(page: Page, code: string, key: string, modifiers = 0) {
   const cdp = await page.context().newCDPSession(page);
   const vk = code === 'Slash' ? 191 : code.charCodeAt(3);
-  const text = modifiers & 2 ? undefined : key;
+  // With Ctrl held a key types nothing: only the key itself is reported.
+  const typed = modifiers & 2 ? {} : { text: key, unmodifiedText: key };
   await cdp.send('Input.dispatchKeyEvent', {
-    type: text ? 'keyDown' : 'rawKeyDown',
+    type: modifiers & 2 ? 'rawKeyDown' : 'keyDown',
     key,
     code,
-    text,
-    unmodifiedText: text,
+    ...typed,
     windowsVirtualKeyCode: vk,
     modifiers,
   });
@@ -128,13 +128,12 @@ test.describe('the list keeps her work and her place', () => {
 
     const fresh = [0, 1, 2].map((index) => `${batch} جديد ${index}`);
     await insertLeads(fresh);
-    const show = page.getByTestId('show-newest');
-    await expect(show).toHaveText('طلبات جديدة (3)', { timeout: 10_000 });
+    await expect(page.getByTestId('held-rows')).toHaveText('طلبات جديدة (3)', { timeout: 10_000 });
     expect((await reading.boundingBox())!.y).toBe(before);
     await expect(page.getByText(fresh[0]!)).toHaveCount(0);
     for (const name of fresh) expect(await rowsNamed('contact_requests', name)).toHaveLength(1);
 
-    await show.click();
+    await page.getByRole('button', { name: 'عرض الأحدث' }).click();
     for (const name of fresh) {
       await expect(page.getByRole('button', { name: `فتح تفاصيل طلب ${name}` })).toBeVisible({
         timeout: 10_000,

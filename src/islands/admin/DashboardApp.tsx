@@ -173,14 +173,15 @@ function Inbox({
   const [drafts, setDrafts] = useState<Draft[]>(() =>
     listDrafts(localStorage, rememberedUsername()),
   );
-  const draftIds = drafts.map((draft) => draft.requestId).sort();
+  // One entry per request, whichever tabs hold drafts of it.
+  const draftIds = [...new Set(drafts.map((draft) => draft.requestId))];
   const draftNames = useQuery({
-    queryKey: ['admin', 'draft_names', ...draftIds],
+    queryKey: ['admin', 'draft_names', ...[...draftIds].sort()],
     queryFn: () => fetchRequestNames(draftIds),
   });
-  const waitingDrafts = drafts
-    .filter((draft) => draft.requestId !== openId && draftNames.data?.has(draft.requestId))
-    .map((draft) => ({ requestId: draft.requestId, name: draftNames.data!.get(draft.requestId)! }));
+  const waitingDrafts = draftIds
+    .filter((id) => id !== openId && draftNames.data?.has(id))
+    .map((id) => ({ requestId: id, name: draftNames.data!.get(id)! }));
 
   useNewRequestTitle(arrivals.length);
   useReleaseAtTop(page.held, page.release);

@@ -2,7 +2,8 @@ import { adminText } from '~/lib/admin/strings.ts';
 
 /**
  * The yellow banner that counts requests arrived since the page was opened. Those held back while
- * the coordinator reads lower down («طلبات جديدة (3)») join the list from its button. Down the
+ * the coordinator reads lower down are counted apart («طلبات جديدة (3)») and join the list from
+ * its button. Down the
  * page it floats over the content (a wrapper of no height), so its arrival moves nothing either.
  */
 export function NewRequestsBanner({
@@ -29,16 +30,23 @@ export function NewRequestsBanner({
         <span className="absolute inline-flex size-full animate-ping rounded-full bg-offer-600 opacity-60 motion-reduce:animate-none" />
         <span className="relative inline-flex size-3 rounded-full bg-offer-600" />
       </span>
-      <span className="flex-1">{adminText('admin.dashboard.arrived', { count })}</span>
+      <span className="flex-1">
+        {adminText('admin.dashboard.arrived', { count })}
+        {held > 0 && (
+          <span
+            data-testid="held-rows"
+            className="ms-2 rounded-full bg-white/70 px-2.5 py-0.5 text-sm whitespace-nowrap"
+          >
+            {adminText('admin.keep.newRows', { count: held })}
+          </span>
+        )}
+      </span>
       <button
         type="button"
         className="btn min-h-10 bg-teal-900 px-4 py-1.5 text-sm text-white hover:bg-teal-800"
         onClick={onShow}
-        data-testid="show-newest"
       >
-        {held > 0
-          ? adminText('admin.keep.newRows', { count: held })
-          : adminText('admin.dashboard.arrivedShow')}
+        {adminText('admin.dashboard.arrivedShow')}
       </button>
       <button type="button" className="text-sm underline" onClick={onDismiss}>
         {adminText('admin.dashboard.arrivedDismiss')}

@@ -47,8 +47,6 @@ export interface RequestDraft {
    * the coordinator changed; returns what to save then.
    */
   rebase: (current: ContactRequest) => PendingSave;
-  /** Follows a row that changed while nothing was edited (no conflict to explain). */
-  follow: (current: ContactRequest) => void;
   discard: () => void;
 }
 
@@ -138,7 +136,11 @@ export function useRequestDraft(request: ContactRequest): RequestDraft {
   const settle = (saved: ContactRequest): PendingSave | null => {
     update({ baseVersion: saved.version, opened: editsOf(saved), edits: latest.current.edits });
     const rest = pending();
-    if (!rest) setRestoredAt(null);
+    if (!rest) {
+      // Gone from disk before the dialog closes and the dashboard lists what is left.
+      removeDraft(localStorage, { requestId: request.id, username, tab });
+      setRestoredAt(null);
+    }
     return rest;
   };
 
@@ -156,12 +158,9 @@ export function useRequestDraft(request: ContactRequest): RequestDraft {
     return { version: current.version, changes: changesBetween(fresh, edits) };
   };
 
-  const follow = (current: ContactRequest) =>
-    update({ baseVersion: current.version, opened: editsOf(current), edits: editsOf(current) });
-
   const discard = () => {
     removeDraft(localStorage, { requestId: request.id, username, tab });
-    follow(request);
+    update({ baseVersion: request.version, opened: editsOf(request), edits: editsOf(request) });
     setRestoredAt(null);
   };
 
@@ -176,7 +175,6 @@ export function useRequestDraft(request: ContactRequest): RequestDraft {
     pending,
     settle,
     rebase,
-    follow,
     discard,
   };
 }

@@ -6,9 +6,9 @@ import { useSaveRequest } from './useSaveRequest.ts';
 
 /**
  * The open dialog owns its request: its edits (useRequestDraft) and their save (useSaveRequest)
- * follow the row as colleagues change it. A change while nothing is edited is simply taken; a
- * change under the coordinator's edits is explained at once with the conflict view (who changed
- * what, and the button to re-apply); a request erased meanwhile (`gone`, or a save that finds
+ * follow the row as colleagues change it: a change under the coordinator's edits is explained at
+ * once with the conflict view (who changed what, and the button to re-apply); a request erased
+ * meanwhile (`gone`, or a save that finds
  * nothing) is said so, and the edits stay in the form to be copied.
  */
 export function useRequestEditor(request: ContactRequest, gone: boolean, close: () => void) {
@@ -22,13 +22,13 @@ export function useRequestEditor(request: ContactRequest, gone: boolean, close: 
     onGone: () => setLost(true),
   });
 
+  // A colleague's save under the coordinator's edits is explained at once, before she saves
+  // (a save would be refused anyway); with nothing edited the save itself will say it.
   const moved = request.version > draft.baseVersion;
   const { dirty, baseVersion } = draft;
   const waiting = save.inFlight || save.conflict !== null || deleted;
   useEffect(() => {
-    if (!moved || waiting) return;
-    if (dirty) void save.explain(baseVersion);
-    else draft.follow(request);
+    if (moved && dirty && !waiting) void save.explain(baseVersion);
     // Runs when the row moves on past the edits' base; the handlers are fresh each render.
   }, [moved, waiting, dirty, baseVersion, request.version]);
 

@@ -38,7 +38,7 @@ export function shortcutOf(
 ): 'search' | 'next' | 'previous' | 'help' | null {
   switch (event.code) {
     case 'Slash':
-      return event.shiftKey ? 'help' : 'search';
+      return event.shiftKey || event.key === '?' || event.key === '؟' ? 'help' : 'search';
     case 'KeyJ':
       return 'next';
     case 'KeyK':
