@@ -134,8 +134,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     res.on('close', () => logLine(res.writableFinished ? '' : ' (client went away)'));
     for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
     // API answers carry people's data: never kept in a browser's or proxy's cache (a handler may
-    // still set its own Cache-Control).
-    res.setHeader('Cache-Control', 'no-store');
+    // still set its own Cache-Control; an edge function's answer carries only its own headers).
+    if (!path.startsWith('/functions/v1/')) res.setHeader('Cache-Control', 'no-store');
     dispatch(req, res).catch((error: unknown) => {
       if (error instanceof ClientGone) {
         res.destroy();
