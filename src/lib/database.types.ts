@@ -290,6 +290,10 @@ export type Database = {
         Args: { check_user_id: string };
         Returns: boolean;
       };
+      lead_notification_state: {
+        Args: { _lead_id: string };
+        Returns: unknown[];
+      };
       my_staff_id: {
         Args: never;
         Returns: string;
@@ -320,6 +324,10 @@ export type Database = {
       request_tallies: {
         Args: never;
         Returns: Json;
+      };
+      scheduled_jobs: {
+        Args: never;
+        Returns: unknown[];
       };
       update_request: {
         Args: { _changes: Json; _expected_version: number; _id: string };

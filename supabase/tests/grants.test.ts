@@ -35,6 +35,7 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.finish_lead_notification(uuid, boolean, text)': { service_role: 'x' },
   'function public.fold_search_text(text)': { anon: 'x', authenticated: 'x', service_role: 'x' },
   'function public.is_admin(uuid)': { anon: 'x', authenticated: 'x', service_role: 'x' },
+  'function public.lead_notification_state(uuid)': { service_role: 'x' },
   'function public.my_staff_id()': { authenticated: 'x', service_role: 'x' },
   'function public.request_overview(timestamp with time zone, text)': {
     authenticated: 'x',
@@ -48,6 +49,7 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
     service_role: 'x',
   },
   'function public.request_tallies()': { authenticated: 'x', service_role: 'x' },
+  'function public.scheduled_jobs()': { service_role: 'x' },
   'function public.update_request(uuid, integer, jsonb)': { authenticated: 'x', service_role: 'x' },
 };
 
