@@ -9,7 +9,9 @@
  *   2. anon reads nothing: neither leads nor the inbox are readable with the public key;
  *   3. the notification function answers a browser's preflight with CORS and accepts the public key
  *      (an invalid body → 400, so no e-mail is sent; --send-mail sends one tagged e-mail instead);
- *   4. a staff session receives the new inbox row on the private staff channel (Realtime
+ *   4. the database records the caller's own address, not a forged X-Forwarded-For
+ *      (scripts/smoke-address.ts);
+ *   5. a staff session receives the new inbox row on the private staff channel (Realtime
  *      Authorization), and the lead's inbox row exists.
  *
  * Environment: PUBLIC_SUPABASE_ANON_KEY (or --key; publishable or legacy anon key),
@@ -20,6 +22,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { parseArgs } from 'node:util';
 import type { Database } from '../src/lib/database.types.ts';
+import { checkForgedAddressIgnored } from './smoke-address.ts';
 
 export interface SmokeOptions {
   site: string;
@@ -135,7 +138,10 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
     return 'preflight with CORS, public key admitted (invalid body → 400, nothing sent)';
   });
 
-  // 4. A tagged lead, seen live by staff.
+  const address = await checkForgedAddressIgnored(api, options.key);
+  record('client address not forgeable', address.status, address.detail);
+
+  // 5. A tagged lead, seen live by staff.
   const tag = `SMOKE TEST ${new Date().toISOString()}`;
   const leadId = crypto.randomUUID();
   let staff: Client | null = null;

@@ -74,6 +74,7 @@ describe('npm run smoke', () => {
       'home page (en)',
       'anon reads nothing',
       'notification function reachable with the public key',
+      'client address not forgeable',
       'staff sign-in',
       'lead insert with the public key',
       'realtime delivery to staff',
