@@ -3,7 +3,8 @@
  * persistent profile (a real user-data-dir on disk, as an office browser has), a coordinator
  * reads the dashboard, types a note with a passport number, signs out discarding it. Afterwards no
  * file of the profile holds the patient's name or the note (HTTP cache, storage, session files),
- * and the database never got the discarded note. Saving on sign-out is the other choice.
+ * and the database never got the discarded note. Saving on sign-out is the other choice. And an
+ * open dashboard leaves its staff channel on any auth change, here a sign-out in another tab.
  */
 import { chromium, expect, test, type BrowserContext } from '@playwright/test';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -107,4 +108,27 @@ test.describe('signing out of a shared computer', () => {
     await expect(page.getByTestId('site-data-cleared')).toBeVisible({ timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
   });
+});
+
+test('signing out in another tab makes this one leave the staff channel at once', async ({
+  page,
+}) => {
+  const left: string[] = [];
+  page.on('websocket', (socket) => {
+    socket.on('framesent', ({ payload }) => {
+      const text = typeof payload === 'string' ? payload : payload.toString();
+      if (text.includes('phx_leave') && text.includes('staff:contact_requests')) left.push(text);
+    });
+  });
+  await openDashboard(page, 'leaving');
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-live', 'live', {
+    timeout: 15_000,
+  });
+  // The same browser, a second tab: signing out there is an auth change here.
+  const other = await page.context().newPage();
+  await other.goto('/admin/dashboard');
+  await expect(other.getByTestId('showing')).toBeVisible({ timeout: 15_000 });
+  await other.getByRole('button', { name: 'تسجيل الخروج' }).click();
+  await expect(other).toHaveURL(/reason=signedOut/, { timeout: 15_000 });
+  await expect.poll(() => left.length, { timeout: 10_000 }).toBeGreaterThan(0);
 });
