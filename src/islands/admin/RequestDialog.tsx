@@ -35,8 +35,10 @@ interface RequestDialogProps {
  * only goes through if nobody changed the request since it was opened (else it explains who
  * changed what, and offers to re-apply on top: dialog/useSaveRequest.ts, DialogNotices.tsx), then
  * the patient's details, duplicates and the timeline (dialog/RequestHistory.tsx). Edits are kept
- * in localStorage until the database has them (dialog/useRequestDraft.ts). A native <dialog> with
- * showModal(); its header (name, status) and its footer (حفظ) stay in view while the rest scrolls.
+ * in localStorage until the database holds exactly them (dialog/useRequestDraft.ts), and the
+ * dialog follows its request as colleagues change or erase it (dialog/useRequestEditor.ts). A
+ * native <dialog> with showModal(); its header (name, status) and its footer (حفظ) stay in view
+ * while the rest scrolls.
  */
 export function RequestDialog({
   request,
