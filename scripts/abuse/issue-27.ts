@@ -127,7 +127,7 @@ export async function issue27Attacks(ctx: AttackContext) {
       '00966598765432',
       '598765432',
       '966598765432',
-      '+966598765432',
+      '0598765432',
     ];
     const strangers = [];
     for (const [i, phone] of spellings.entries()) {
