@@ -6,7 +6,9 @@
  * pages (ar rtl, en); 2. anon reads nothing; 3. the notification function's CORS preflight and
  * public key (an invalid body → 400, nothing sent; --send-mail sends one tagged e-mail); 4. the
  * database records the caller's own address, not a forged X-Forwarded-For (smoke-address.ts);
- * 5. a staff session receives the new inbox row on the private staff channel, and the row exists.
+ * 5. a staff session receives the new inbox row on the private staff channel, and the row exists;
+ * 6. with the secret key: both pg_cron jobs exist, and the un-nudged test lead is mailed by the
+ * worker within its period (one tagged e-mail reaches the inbox; smoke-jobs.ts).
  * Env: PUBLIC_SUPABASE_ANON_KEY (or --key), SMOKE_ADMIN_USERNAME/_PASSWORD (else staff checks
  * skip), SUPABASE_SECRET_KEY (optional). Exit 0 only when every check that ran passed.
  */
@@ -14,6 +16,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { parseArgs } from 'node:util';
 import type { Database } from '../src/lib/database.types.ts';
 import { checkForgedAddressIgnored } from './smoke-address.ts';
+import { checkScheduledJobs, checkUnnudgedLeadMailed, eraseTestLead } from './smoke-jobs.ts';
 
 export interface SmokeOptions {
   site: string;
@@ -25,6 +28,8 @@ export interface SmokeOptions {
   sendMail?: boolean;
   /** How long to wait for the realtime event (ms). */
   realtimeTimeoutMs?: number;
+  /** The notification worker's period (ms; pg_cron: every minute). */
+  workerPeriodMs?: number;
   log?: (line: string) => void;
 }
 
@@ -128,6 +133,10 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
     }
     return 'preflight with CORS, public key admitted (invalid body → 400, nothing sent)';
   });
+  const service = options.serviceKey
+    ? createClient<Database>(api, options.serviceKey, clientOptions)
+    : null;
+  await checkScheduledJobs(service, api, record);
 
   // 4. The client address (a skip when the project cannot be reached).
   const { status: addressStatus, detail } = await checkForgedAddressIgnored(api, options.key);
@@ -225,6 +234,9 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
       return `contact_requests ${data[0]?.id}`;
     });
   }
+  if (inserted) {
+    await checkUnnudgedLeadMailed(service, leadId, options.workerPeriodMs ?? 60_000, record);
+  }
   if (options.sendMail && inserted) {
     await attempt('tagged notification e-mail', async () => {
       const { data, error } = await visitor.functions.invoke('send-form-notification', {
@@ -236,27 +248,7 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
     });
   }
 
-  // Erase the test lead (erasing it from either table removes both).
-  if (inserted) {
-    const eraser = options.serviceKey
-      ? createClient<Database>(api, options.serviceKey, clientOptions)
-      : staff;
-    if (!eraser) {
-      record(
-        'test lead erased',
-        'fail',
-        `no secret key nor staff account: erase ${leadId} by hand`,
-      );
-    } else {
-      await attempt('test lead erased', async () => {
-        const { error } = await eraser.from('offer_leads').delete().eq('id', leadId);
-        if (error) throw new Error(error.message);
-        const left = await eraser.from('offer_leads').select('id').eq('id', leadId);
-        if (left.data?.length) throw new Error(`lead ${leadId} is still there`);
-        return `lead ${leadId} and its inbox row removed`;
-      });
-    }
-  }
+  if (inserted) await eraseTestLead(service ?? staff, leadId, record);
   if (channel) await staff?.removeChannel(channel);
   if (staff) await staff.auth.signOut().catch(() => undefined);
   await visitor.removeAllChannels();

@@ -300,6 +300,10 @@ export type Database = {
         Args: { check_user_id: string };
         Returns: boolean;
       };
+      lead_notification_state: {
+        Args: { _lead_id: string };
+        Returns: unknown[];
+      };
       my_client_address: {
         Args: never;
         Returns: string;
@@ -342,6 +346,10 @@ export type Database = {
       request_tallies: {
         Args: never;
         Returns: Json;
+      };
+      scheduled_jobs: {
+        Args: never;
+        Returns: unknown[];
       };
       update_request: {
         Args: { _changes: Json; _expected_version: number; _id: string };
