@@ -65,7 +65,7 @@ beforeAll(() => {
   }
 });
 
-/** Spec section 2.1, Arabic paths. */
+/** The site's Arabic paths, as the agency published them. */
 const specRoutes = [
   '/',
   '/blog',
@@ -291,7 +291,7 @@ describe('offers', () => {
   }
 });
 
-/** Spec section 9, transcribed: treatment page → the indicative prices it must show (EUR unless noted). */
+/** The agency's price list: treatment page → the indicative prices it must show (EUR unless noted). */
 const specPrices: Record<string, string[]> = {
   'hair-transplant': ['€1,500–2,500', '€2,000–3,000', '€1,800–2,800'],
   'dental-implants': ['€300–600', '€800–1,500', '€3,500–6,000', '€5,000–8,500'],
