@@ -53,6 +53,8 @@ const SIZE_EXCEPTIONS = [
   'src/islands/admin/RequestDialog.tsx',
   'src/islands/admin/work/RequestTable.tsx',
   'src/islands/offer/OfferRegistration.tsx',
+  // Landed from issue 27's branch while the rules arrived (its author's abuse figures).
+  'scripts/abuse/issue-27.ts',
   // Not split yet for want of time (issue 33's session): one long function each, next to split.
   'scripts/load/leads.ts',
   'scripts/bench/admin.ts',
