@@ -27,6 +27,15 @@ import {
   type Scalar,
 } from 'yaml';
 import type { z } from 'zod';
+import {
+  arabicStrings,
+  leftToRightRanges,
+  legalBodyProblems,
+  rangeMessage,
+  sectionCount,
+  treatmentCeilingUsd,
+  USD_PER_EUR_CEILING,
+} from './honest.ts';
 
 /** Where content lives unless `--dir` says otherwise (the loaders in src/content.config.ts use it). */
 export const DEFAULT_CONTENT_DIR = 'content';
@@ -104,16 +113,25 @@ function relocate(loaderPath: string, dir: string): string {
   return clean.startsWith(prefix) ? join(dir, clean.slice(prefix.length)) : join(root, clean);
 }
 
-/** Files matching the simple globs the collections use: `*.yaml`, `{ar,en}/*.mdx`. */
+/**
+ * Files matching the simple globs the collections use: `*.yaml`, `{ar,en}/*.mdx`,
+ * `{ar,en}/{privacy,terms}.mdx` (a brace list in the file name too: the legal pages were
+ * silently left out before issue 34).
+ */
 function globFiles(base: string, pattern: string): string[] {
   const braces = /^\{([^}]+)\}\/(.*)$/.exec(pattern);
   const folders = braces ? braces[1]!.split(',').map((f) => join(base, f)) : [base];
   const leaf = braces ? braces[2]! : pattern;
-  const suffix = leaf.replace(/^\*/, '');
+  const matcher = new RegExp(
+    `^${leaf
+      .replace(/[.+^$()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '[^/]*')
+      .replace(/\{([^}]+)\}/g, (_, list: string) => `(?:${list.split(',').join('|')})`)}$`,
+  );
   return folders.flatMap((folder) =>
     existsSync(folder)
       ? readdirSync(folder)
-          .filter((name) => name.endsWith(suffix) && !name.startsWith('.'))
+          .filter((name) => matcher.test(name) && !name.startsWith('.'))
           .sort()
           .map((name) => join(folder, name))
       : [],
@@ -920,6 +938,59 @@ export async function checkContent(options: Options): Promise<Problem[]> {
           `the link "${target}" leads to a page that does not exist.${hint}`,
         );
       }
+    }
+  }
+
+  /* Honest prices, readable ranges, current legal pages (./honest.ts) ----------------------- */
+  for (const offer of byCollection('offers')) {
+    const { oldPriceUsd, oldPriceReason, service } = offer.data;
+    const treatment = services.find((entry) => entry.id === service);
+    const ceiling = treatment && treatmentCeilingUsd(treatment.data);
+    if (
+      typeof oldPriceUsd === 'number' &&
+      ceiling !== undefined &&
+      oldPriceUsd > ceiling &&
+      !oldPriceReason
+    )
+      report(
+        offer.source,
+        lineOf(offer.source, [...offer.at, 'oldPriceUsd']),
+        `"oldPriceUsd" (${oldPriceUsd}) is above the highest indicative price of ${treatment!.source.shown} in Turkey (about $${Math.floor(ceiling).toLocaleString('en-US')} even at $${USD_PER_EUR_CEILING} per euro), so the struck price would be one the site itself never asks. Lower it to that range, remove the saving, or state in "oldPriceReason:" where the old price comes from (it is shown beside it).`,
+      );
+  }
+  for (const entry of entries) {
+    const wholeArabic = entry.collection === 'offers' || /^ar\//.test(entry.id);
+    for (const { path, text } of arabicStrings(entry.data, wholeArabic))
+      for (const found of leftToRightRanges(text))
+        report(entry.source, lineOf(entry.source, [...entry.at, ...path]), rangeMessage(found));
+    if (entry.body && wholeArabic) {
+      const { text, firstLine } = entry.body;
+      for (const found of leftToRightRanges(text))
+        report(
+          entry.source,
+          firstLine + text.slice(0, found.index).split('\n').length - 1,
+          rangeMessage(found),
+        );
+    }
+  }
+  const legal = byCollection('legal');
+  for (const page of legal) {
+    if (!page.body) continue;
+    for (const problem of legalBodyProblems(page.body.text))
+      report(
+        page.source,
+        page.body.firstLine + page.body.text.slice(0, problem.index).split('\n').length - 1,
+        `this page ${problem.message}`,
+      );
+    const twin = legal.find((other) => other.id === page.id.replace(/^ar\//, 'en/'));
+    if (page.id.startsWith('ar/') && twin?.body) {
+      const [arSections, enSections] = [sectionCount(page.body.text), sectionCount(twin.body.text)];
+      if (arSections !== enSections)
+        report(
+          page.source,
+          undefined,
+          `has ${arSections} sections ("## ") but ${twin.source.shown} has ${enSections}; both languages must say the same. Add or remove the missing section.`,
+        );
     }
   }
 
