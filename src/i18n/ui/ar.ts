@@ -251,7 +251,7 @@ export const ar = {
   'offerEnded.secondTitle': 'انتهى هذا العرض',
   'offerEnded.finalTitle': 'هل تريد أن نخبرك بالعرض القادم؟',
   'offerEnded.finalText':
-    'اترك اسمك ورقمك وسنتواصل معك عند إطلاق عرض زراعة الشعر القادم، أو اطلب استشارة مجانية الآن دون أي التزام.',
+    'اترك اسمك ورقمك، واختر إن شئت أن نخبرك بعرض زراعة الشعر القادم، أو اطلب استشارة مجانية الآن دون أي التزام.',
   'offerEnded.dialog.title': 'أبلغني بعرض زراعة الشعر القادم',
   'offerEnded.dialog.lead':
     'اترك اسمك ورقمك ليتواصل معك منسقك بخصوص زراعة الشعر. وإن أردت أن نخبرك بالعرض القادم، فاختر الخانة أدناه.',
@@ -361,7 +361,6 @@ export const ar = {
   'breadcrumb.services': 'الخدمات',
 
   'common.whatsappOpens': '(يفتح واتساب في نافذة جديدة)',
-  'common.newTab': '(يفتح في نافذة جديدة)',
   'common.breadcrumb': 'مسار التنقل',
   // Issue 14 (abuse): the global ceiling on leads answered "busy".
   'form.toast.busy':
@@ -406,7 +405,8 @@ export const ar = {
   'imprint.director': 'المدير العام:',
   'imprint.register': 'السجل التجاري:',
   'imprint.vatId': 'رقم التعريف الضريبي لضريبة القيمة المضافة:',
-  'imprint.editor': 'المسؤول عن المحتوى التحريري وفق الفقرة 2 من المادة 18 من معاهدة الإعلام الألمانية (MStV):',
+  'imprint.editor':
+    'المسؤول عن المحتوى التحريري وفق الفقرة 2 من المادة 18 من معاهدة الإعلام الألمانية (MStV):',
   // Issue 34: the separate, unticked advertising opt-in. Its exact wording is stored per version in
   // private.advertising_consent_texts: a change here is a new version (src/config/site.ts).
   'consent.advertising':

@@ -261,7 +261,7 @@ export const en = {
   'offerEnded.secondTitle': 'This offer has ended',
   'offerEnded.finalTitle': 'Shall we tell you about the next offer?',
   'offerEnded.finalText':
-    'Leave your name and number and we will contact you when the next hair transplant offer starts, or ask for a free consultation now, with no obligation.',
+    'Leave your name and number and, if you wish, choose to hear about the next hair transplant offer, or ask for a free consultation now, with no obligation.',
   'offerEnded.dialog.title': 'Tell me about the next hair transplant offer',
   'offerEnded.dialog.lead':
     'Leave your name and number and a coordinator will contact you about a hair transplant. If you want us to tell you about the next offer, tick the box below.',
@@ -374,7 +374,6 @@ export const en = {
   'breadcrumb.services': 'Services',
 
   'common.whatsappOpens': '(opens WhatsApp in a new tab)',
-  'common.newTab': '(opens in a new tab)',
   'common.breadcrumb': 'Breadcrumb',
   // Issue 14 (abuse): the global ceiling on leads answered "busy".
   'form.toast.busy':
