@@ -330,9 +330,12 @@ const specDestinationPrices: Record<string, string[]> = {
 const contentFile = (path: string) => parseYaml(readFileSync(path, 'utf8'));
 const renderedPrices = (page: Page | undefined) =>
   page
-    ? [...page.html.matchAll(/data-price[^>]*>\s*<span dir="(?:ltr|rtl)">([^<]+)<\/span>/g)].map(
-        (m) => m[1],
-      )
+    ? [
+        // Arabic ranges are isolated right to left (rangeDir), and so get keep-together's nowrap.
+        ...page.html.matchAll(
+          /data-price[^>]*>\s*<span dir="(?:ltr|rtl)">((?:[^<]|<span class="whitespace-nowrap">[^<]*<\/span>)+)<\/span>/g,
+        ),
+      ].map((m) => m[1]!.replace(/<[^>]+>/g, ''))
     : [];
 
 describe('prices', () => {

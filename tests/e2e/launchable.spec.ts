@@ -131,7 +131,11 @@ test('the English suggestion covers no text or control at 360 px on /', async ({
         const box = el.getBoundingClientRect();
         // Visually hidden ones (sr-only: the skip link until focused) are clipped away.
         const style = getComputedStyle(el);
-        if (style.clip.startsWith('rect(0') || style.clipPath.startsWith('inset(50%')) continue;
+        if (
+          style.getPropertyValue('clip').startsWith('rect(0') ||
+          style.clipPath.startsWith('inset(50%')
+        )
+          continue;
         if (box.width < 2 || box.height < 2) continue;
         if (!el.checkVisibility({ visibilityProperty: true })) continue;
         const left = Math.max(box.left, mine.left);
