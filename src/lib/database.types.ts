@@ -23,6 +23,7 @@ export type Database = {
           created_at: string;
           email: string | null;
           follow_up_at: string | null;
+          held_reason: string | null;
           id: string;
           language: Database['public']['Enums']['site_language'];
           lead_id: string;
@@ -56,6 +57,7 @@ export type Database = {
           created_at?: string;
           email?: string | null;
           follow_up_at?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           lead_id: string;
@@ -89,6 +91,7 @@ export type Database = {
           created_at?: string;
           email?: string | null;
           follow_up_at?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           lead_id?: string;
@@ -135,6 +138,7 @@ export type Database = {
           country_code: string | null;
           created_at: string;
           email: string | null;
+          held_reason: string | null;
           id: string;
           language: Database['public']['Enums']['site_language'];
           name: string;
@@ -163,6 +167,7 @@ export type Database = {
           country_code?: string | null;
           created_at?: string;
           email?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           name: string;
@@ -191,6 +196,7 @@ export type Database = {
           country_code?: string | null;
           created_at?: string;
           email?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           name?: string;
@@ -295,13 +301,33 @@ export type Database = {
         Args: { _text: string };
         Returns: string;
       };
+      guard_request_page: {
+        Args: { _assignee: string; _query: string; _source: string };
+        Returns: boolean;
+      };
       is_admin: {
         Args: { check_user_id: string };
         Returns: boolean;
       };
+      lead_notification_state: {
+        Args: { _lead_id: string };
+        Returns: unknown[];
+      };
+      my_client_address: {
+        Args: never;
+        Returns: string;
+      };
       my_staff_id: {
         Args: never;
         Returns: string;
+      };
+      release_held_requests: {
+        Args: { _ids: string[] };
+        Returns: number;
+      };
+      request_ids_matching: {
+        Args: { _digits_pattern: string; _text_pattern: string };
+        Returns: string[];
       };
       request_overview: {
         Args: { _since: string; _tz: string };
@@ -329,6 +355,10 @@ export type Database = {
       request_tallies: {
         Args: never;
         Returns: Json;
+      };
+      scheduled_jobs: {
+        Args: never;
+        Returns: unknown[];
       };
       update_request: {
         Args: { _changes: Json; _expected_version: number; _id: string };
