@@ -277,3 +277,55 @@ test('the footer’s legal notice comes from the config, and no page links the O
     await expect(page.locator('a[href*="ec.europa.eu/consumers/odr"]')).toHaveCount(0);
   }
 });
+
+test('every number range in Arabic text reads right to left, lower bound first', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const wrong: string[] = [];
+  let counted = 0;
+  for (const path of [
+    '/',
+    '/hair-transplant-turkey',
+    '/dental-implants-turkey',
+    '/destinations/turkey',
+    '/blog/hair-technique-comparison',
+    '/blog/bariatric-surgery-turkey-guide',
+    '/blog/hair-transplant-cost-turkey',
+  ]) {
+    await page.goto(path);
+    const found = await page.evaluate(() => {
+      const out: { text: string; rtl: boolean }[] = [];
+      const walker = document.createTreeWalker(
+        document.querySelector('main')!,
+        NodeFilter.SHOW_TEXT,
+      );
+      const pattern = /(\d[\d,.]*)\s?[–-]\s?(\d[\d,.]*)/g;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.nodeValue ?? '';
+        const parent = node.parentElement!;
+        // Phone numbers and codes are isolated left to right on purpose; hidden text has no place.
+        if (parent.closest('[dir="ltr"]') || !parent.checkVisibility()) continue;
+        for (const match of text.matchAll(pattern)) {
+          const at = match.index;
+          if (text[at - 1] === '-' || text[at + match[0].length] === '-') continue; // a date
+          const box = (start: number, end: number) => {
+            const range = document.createRange();
+            range.setStart(node, start);
+            range.setEnd(node, end);
+            return range.getClientRects()[0];
+          };
+          const first = box(at, at + match[1]!.length);
+          const second = box(at + match[0].length - match[2]!.length, at + match[0].length);
+          if (!first || !second || Math.abs(first.top - second.top) > 4) continue; // wrapped
+          out.push({ text: match[0], rtl: first.left > second.left });
+        }
+      }
+      return out;
+    });
+    counted += found.length;
+    for (const range of found) if (!range.rtl) wrong.push(`${path}: «${range.text}»`);
+  }
+  expect(counted).toBeGreaterThan(30);
+  expect(wrong).toEqual([]);
+});
