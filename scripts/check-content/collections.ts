@@ -60,16 +60,25 @@ export function relocate(loaderPath: string, dir: string): string {
   return clean.startsWith(prefix) ? join(dir, clean.slice(prefix.length)) : join(root, clean);
 }
 
-/** Files matching the simple globs the collections use: `*.yaml`, `{ar,en}/*.mdx`. */
+/**
+ * Files matching the simple globs the collections use: `*.yaml`, `{ar,en}/*.mdx`,
+ * `{ar,en}/{privacy,terms}.mdx` (a brace list in the file name too: the legal pages were
+ * silently left out before issue 34).
+ */
 export function globFiles(base: string, pattern: string): string[] {
   const braces = /^\{([^}]+)\}\/(.*)$/.exec(pattern);
   const folders = braces ? braces[1]!.split(',').map((f) => join(base, f)) : [base];
   const leaf = braces ? braces[2]! : pattern;
-  const suffix = leaf.replace(/^\*/, '');
+  const matcher = new RegExp(
+    `^${leaf
+      .replace(/[.+^$()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '[^/]*')
+      .replace(/\{([^}]+)\}/g, (_, list: string) => `(?:${list.split(',').join('|')})`)}$`,
+  );
   return folders.flatMap((folder) =>
     existsSync(folder)
       ? readdirSync(folder)
-          .filter((name) => name.endsWith(suffix) && !name.startsWith('.'))
+          .filter((name) => matcher.test(name) && !name.startsWith('.'))
           .sort()
           .map((name) => join(folder, name))
       : [],

@@ -19,6 +19,11 @@ import { loadCollections, root } from './collections.ts';
 import { readEntries } from './read-entries.ts';
 import { bodyLinksResolve } from './rules/body-links.ts';
 import { homeCountsMatch } from './rules/home-counts.ts';
+import {
+  arabicRangesReadRightToLeft,
+  legalPagesCurrent,
+  oldPricesWithinRange,
+} from './rules/honest.ts';
 import { languageTwins } from './rules/language-twins.ts';
 import {
   destinationReferences,
@@ -53,6 +58,9 @@ const RULES: ((ctx: Context) => void)[] = [
   relatedArticles,
   questionGroups,
   bodyLinksResolve,
+  oldPricesWithinRange,
+  arabicRangesReadRightToLeft,
+  legalPagesCurrent,
 ];
 
 export async function checkContent(options: Options): Promise<Problem[]> {
