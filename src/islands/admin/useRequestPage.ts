@@ -23,6 +23,7 @@ import {
 } from '~/lib/admin/page.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { adminQueryKeys, fetchOverview, fetchRequestPage } from './data.ts';
+import { useHeldQueue } from './useHeldQueue.ts';
 import { useLiveTable, type LiveStatus } from './useLiveTable.ts';
 
 type Answer = PageAnswer & { hasMore: boolean };
@@ -139,12 +140,6 @@ export function useRequestPage(
 
   const hold = useRef(options.hold);
   hold.current = options.hold;
-  const waiting = useRef<{ ids: Set<string>; changes: RealtimeChange<ContactRequest>[] }>({
-    ids: new Set(),
-    changes: [],
-  });
-  const [held, setHeld] = useState(0);
-
   const applyToPage = useCallback(
     (changes: RealtimeChange<ContactRequest>[]) => {
       const { queryKey, shownFilters, context } = current.current;
@@ -163,41 +158,19 @@ export function useRequestPage(
     [queryClient],
   );
 
-  // Rows read for other filters come from the database with the waiting requests among them.
-  useEffect(() => {
-    waiting.current = { ids: new Set(), changes: [] };
-    setHeld(0);
-  }, [queryKey]);
-
-  const release = useCallback(() => {
-    const { changes } = waiting.current;
-    waiting.current = { ids: new Set(), changes: [] };
-    setHeld(0);
-    if (changes.length > 0) applyToPage(changes);
-  }, [applyToPage]);
+  const { held, waits, release } = useHeldQueue(queryKey, applyToPage);
 
   const apply = useCallback(
     (change: RealtimeChange<ContactRequest>) => {
       const { overviewKey } = current.current;
       const id = change.new.id ?? change.old.id;
-      const queue = waiting.current;
-      // A new request that would join the rows waits while the coordinator reads lower down;
-      // later changes of a waiting one wait with it, in order.
+      // A new request that would join the rows waits while the coordinator reads lower down.
+      const { shownFilters, context } = current.current;
       const joins =
         change.eventType === 'INSERT' &&
-        rowMatches(
-          change.new as ContactRequest,
-          current.current.shownFilters,
-          current.current.context,
-        ) &&
+        rowMatches(change.new as ContactRequest, shownFilters, context) &&
         hold.current?.() === true;
-      if (id && (queue.ids.has(id) || joins)) {
-        queue.changes.push(change);
-        if (change.eventType === 'INSERT') queue.ids.add(id);
-        setHeld(queue.ids.size);
-      } else {
-        applyToPage([change]);
-      }
+      if (!waits(change, joins)) applyToPage([change]);
       queryClient.setQueryData<Overview>(overviewKey, (data) =>
         data ? applyOverviewChange(data, change, dayKey) : data,
       );
@@ -209,7 +182,7 @@ export function useRequestPage(
       }
       onChange.current?.(change);
     },
-    [queryClient, applyToPage],
+    [queryClient, applyToPage, waits],
   );
   const live = useLiveTable<ContactRequest>('contact_requests', adminQueryKeys.requestPage, {
     enabled: options.enabled,

@@ -1,11 +1,12 @@
 import { Keyboard, LayoutList, Table2 } from 'lucide-react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { ContactRequest, StaffAccount } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { AlertToggle } from './AlertToggle.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { RequestTable } from './RequestTable.tsx';
 import { ShortcutsHelp } from './ShortcutsHelp.tsx';
+import { useSelection } from './useSelection.ts';
 import { useShortcuts } from './useShortcuts.ts';
 
 type View = 'cards' | 'table';
@@ -49,42 +50,13 @@ export function RequestsView({
   more,
 }: RequestsViewProps) {
   const [view, setView] = useState<View>(rememberedView);
-  // Each ticked request with the version it had when ticked: bulk changes it only if nobody
-  // changed it since (a colleague's later change is never overwritten).
-  const [selected, setSelected] = useState<ReadonlyMap<string, number>>(new Map());
-  const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
+  const selection = useSelection(rows);
   const [help, setHelp] = useState(false);
   useShortcuts({ onHelp: useCallback(() => setHelp(true), []) });
 
   const choose = (next: View) => {
     setView(next);
     localStorage.setItem(VIEW_KEY, next);
-  };
-  // Only what is on screen can be acted on: a selection hidden by a filter is not sent.
-  const items = useMemo(
-    () =>
-      rows
-        .filter((row) => selected.has(row.id))
-        .map(({ id }) => ({ id, version: selected.get(id)! })),
-    [rows, selected],
-  );
-  const select = (id: string, on: boolean) => {
-    const row = rows.find((candidate) => candidate.id === id);
-    setSelected((current) => {
-      const next = new Map(current);
-      if (on && row) next.set(id, row.version);
-      else next.delete(id);
-      return next;
-    });
-    setChanged((current) => {
-      const next = new Set(current);
-      next.delete(id);
-      return next;
-    });
-  };
-  const clear = () => {
-    setSelected(new Map());
-    setChanged(new Set());
   };
 
   const toggleClass = (active: boolean) =>
@@ -134,25 +106,17 @@ export function RequestsView({
       {view === 'table' && rows.length > 0 ? (
         <>
           <BulkBar
-            items={items}
+            items={selection.items}
             staff={staff}
-            onClear={clear}
-            onDone={(result) => {
-              // The ones changed meanwhile stay ticked, now at the version a colleague left them:
-              // applying again is a deliberate choice on what is shown now.
-              setSelected(new Map(result.stale.map((row) => [row.id, row.version])));
-              setChanged(new Set(result.stale.map((row) => row.id)));
-            }}
+            onClear={selection.clear}
+            onDone={selection.done}
           />
           <RequestTable
             rows={rows}
-            selected={selected}
-            changed={changed}
-            onSelect={select}
-            onSelectAll={(on) => {
-              setChanged(new Set());
-              setSelected(on ? new Map(rows.map((row) => [row.id, row.version])) : new Map());
-            }}
+            selected={selection.selected}
+            changed={selection.changed}
+            onSelect={selection.select}
+            onSelectAll={selection.selectAll}
             staffNames={staffNames}
             duplicatesOf={duplicatesOf}
             fresh={fresh}
