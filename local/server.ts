@@ -190,7 +190,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
 
     if (path.startsWith('/rest/v1')) {
       const auth = authenticateRequest(req, url, options.secret);
-      await handleRest({ db: options.db, schema: options.schema }, req, res, url, auth, body);
+      const rest = { db: options.db, schema: options.schema, maxRows: options.config.maxRows };
+      await handleRest(rest, req, res, url, auth, body);
       return;
     }
     if (path.startsWith('/auth/v1')) {

@@ -264,7 +264,13 @@ describe('what clients write parses back to what they meant', () => {
         fc.constantFrom('', ' ', '  '),
         fc.boolean(),
         fc.infiniteStream(fc.nat()),
-        (prefs: Preferences, extra, space, asArray, order) => {
+        (
+          prefs: Pick<Preferences, 'return' | 'count' | 'resolution' | 'missing' | 'tx'>,
+          extra,
+          space,
+          asArray,
+          order,
+        ) => {
           const entries = [
             ...Object.entries(prefs)
               .filter(([, value]) => value !== undefined)
@@ -276,7 +282,14 @@ describe('what clients write parses back to what they meant', () => {
             .sort((a, b) => a.key - b.key)
             .map(({ entry }) => entry);
           const header = asArray ? shuffled : shuffled.join(`,${space}`);
-          expect(parsePrefer(header)).toEqual(prefs);
+          const parsed = parsePrefer(header);
+          expect(parsed).toMatchObject(prefs);
+          expect(parsed.handling).toBe(extra.includes('handling=strict') ? 'strict' : undefined);
+          expect(parsed.maxAffected).toBe(extra.includes('max-affected=5') ? 5 : undefined);
+          // What PostgREST would not understand is kept, for handling=strict to refuse.
+          expect([...parsed.invalid].sort()).toEqual(
+            extra.filter((pref) => pref === 'foo' || pref === 'timezone=UTC').sort(),
+          );
         },
       ),
       RUNS,
