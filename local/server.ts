@@ -60,7 +60,6 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const realtime = new RealtimeServer({
     db: options.db,
-    schema: options.schema,
     secret: options.secret,
     log: options.log,
   });

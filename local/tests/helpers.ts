@@ -123,15 +123,3 @@ export function writeFixtureSite(root: string): void {
     writeFileSync(join(root, path), content);
   }
 }
-
-/**
- * Puts the two lead tables back into the supabase_realtime publication, so the postgres_changes
- * engine can still be tested on real tables. Production sends their changes only as private
- * broadcasts (supabase/migrations/20261123160000_staff_realtime_private.sql; staff-realtime.test.ts).
- */
-export async function publishLeadTables(stack: LocalStack): Promise<void> {
-  await stack.sql(
-    `alter publication supabase_realtime add table public.contact_requests, public.offer_leads`,
-  );
-  await stack.sql(`select _local.sync_realtime_triggers()`);
-}
