@@ -9,9 +9,11 @@
  *   2. anon reads nothing: neither leads nor the inbox are readable with the public key;
  *   3. the notification function answers a browser's preflight with CORS and accepts the public key
  *      (an invalid body → 400, so no e-mail is sent; --send-mail sends one tagged e-mail instead);
- *   4. a staff session receives the new inbox row on the private staff channel (Realtime
+ *   4. the database records the caller's own address, not a forged X-Forwarded-For
+ *      (scripts/smoke-address.ts);
+ *   5. a staff session receives the new inbox row on the private staff channel (Realtime
  *      Authorization), and the lead's inbox row exists;
- *   5. with the secret key: both pg_cron jobs exist, and the un-nudged test lead is mailed by the
+ *   6. with the secret key: both pg_cron jobs exist, and the un-nudged test lead is mailed by the
  *      worker within its period (one tagged e-mail reaches the inbox; scripts/smoke-jobs.ts).
  *
  * Environment: PUBLIC_SUPABASE_ANON_KEY (or --key; publishable or legacy anon key),
@@ -22,6 +24,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { parseArgs } from 'node:util';
 import type { Database } from '../src/lib/database.types.ts';
+import { checkForgedAddressIgnored } from './smoke-address.ts';
 import { checkScheduledJobs, checkUnnudgedLeadMailed, eraseTestLead } from './smoke-jobs.ts';
 
 export interface SmokeOptions {
@@ -144,7 +147,10 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
     : null;
   await checkScheduledJobs(service, api, record);
 
-  // 4. A tagged lead, seen live by staff.
+  const address = await checkForgedAddressIgnored(api, options.key);
+  record('client address not forgeable', address.status, address.detail);
+
+  // 5. A tagged lead, seen live by staff.
   const tag = `SMOKE TEST ${new Date().toISOString()}`;
   const leadId = crypto.randomUUID();
   let staff: Client | null = null;

@@ -84,6 +84,7 @@ describe('npm run smoke', () => {
       'anon reads nothing',
       'notification function reachable with the public key',
       'scheduled jobs (pg_cron)',
+      'client address not forgeable',
       'staff sign-in',
       'lead insert with the public key',
       'realtime delivery to staff',

@@ -23,6 +23,7 @@ export type Database = {
           created_at: string;
           email: string | null;
           follow_up_at: string | null;
+          held_reason: string | null;
           id: string;
           language: Database['public']['Enums']['site_language'];
           lead_id: string;
@@ -56,6 +57,7 @@ export type Database = {
           created_at?: string;
           email?: string | null;
           follow_up_at?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           lead_id: string;
@@ -89,6 +91,7 @@ export type Database = {
           created_at?: string;
           email?: string | null;
           follow_up_at?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           lead_id?: string;
@@ -132,6 +135,7 @@ export type Database = {
           country_code: string | null;
           created_at: string;
           email: string | null;
+          held_reason: string | null;
           id: string;
           language: Database['public']['Enums']['site_language'];
           name: string;
@@ -157,6 +161,7 @@ export type Database = {
           country_code?: string | null;
           created_at?: string;
           email?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           name: string;
@@ -182,6 +187,7 @@ export type Database = {
           country_code?: string | null;
           created_at?: string;
           email?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           name?: string;
@@ -286,6 +292,10 @@ export type Database = {
         Args: { _text: string };
         Returns: string;
       };
+      guard_request_page: {
+        Args: { _assignee: string; _query: string; _source: string };
+        Returns: boolean;
+      };
       is_admin: {
         Args: { check_user_id: string };
         Returns: boolean;
@@ -300,9 +310,21 @@ export type Database = {
           last_error: string;
         }[];
       };
+      my_client_address: {
+        Args: never;
+        Returns: string;
+      };
       my_staff_id: {
         Args: never;
         Returns: string;
+      };
+      release_held_requests: {
+        Args: { _ids: string[] };
+        Returns: number;
+      };
+      request_ids_matching: {
+        Args: { _digits_pattern: string; _text_pattern: string };
+        Returns: string[];
       };
       request_overview: {
         Args: { _since: string; _tz: string };
