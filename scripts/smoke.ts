@@ -4,22 +4,20 @@
  *
  * Read-only except one tagged test lead ("SMOKE TEST <time>"), which it erases again at the end (with
  * the secret/service key when given, else as the staff account). It checks:
- *   1. the site: security headers and a CSP whose connect-src names the Supabase project; the home
- *      page in Arabic (lang="ar" dir="rtl") and in English (lang="en");
+ *   1. the site: headers, a CSP naming the project, both home pages (ar rtl, en);
  *   2. anon reads nothing: neither leads nor the inbox are readable with the public key;
  *   3. the notification function answers a browser's preflight with CORS and accepts the public key
  *      (an invalid body → 400, so no e-mail is sent; --send-mail sends one tagged e-mail instead);
- *   4. the database records the caller's own address, not a forged X-Forwarded-For
- *      (scripts/smoke-address.ts);
+ *   4. the database records the caller's address, not a forged one (scripts/smoke-address.ts);
  *   5. a staff session receives the new inbox row on the private staff channel (Realtime
  *      Authorization), and the lead's inbox row exists;
  *   6. with the secret key: both pg_cron jobs exist, and the un-nudged test lead is mailed by the
  *      worker within its period (one tagged e-mail reaches the inbox; scripts/smoke-jobs.ts).
  *
  * Environment: PUBLIC_SUPABASE_ANON_KEY (or --key; publishable or legacy anon key),
- * SMOKE_ADMIN_USERNAME and SMOKE_ADMIN_PASSWORD (a staff account; without them the realtime and
- * inbox checks are skipped and reported), SUPABASE_SECRET_KEY or SUPABASE_SERVICE_ROLE_KEY (to erase
- * the test lead; optional). Exit code 0 only when every check that ran passed.
+ * SMOKE_ADMIN_USERNAME and SMOKE_ADMIN_PASSWORD (a staff account, else the staff checks are skipped),
+ * SUPABASE_SECRET_KEY or SUPABASE_SERVICE_ROLE_KEY (the job checks; erasing the test lead). Exit
+ * code 0 only when every check that ran passed.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { parseArgs } from 'node:util';
