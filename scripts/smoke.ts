@@ -2,8 +2,7 @@
  * `npm run smoke -- --site https://rihla.care --supabase https://<ref>.supabase.co`: checks a live
  * deployment the way visitors and staff use it, in about a minute. Run it after every deploy.
  *
- * Read-only except one tagged test lead ("SMOKE TEST <time>"), which it erases again at the end (with
- * the secret/service key when given, else as the staff account). It checks:
+ * Read-only except one tagged test lead ("SMOKE TEST <time>"), erased at the end. It checks:
  *   1. the site: headers, a CSP naming the project, both home pages (ar rtl, en);
  *   2. anon reads nothing: neither leads nor the inbox are readable with the public key;
  *   3. the notification function answers a browser's preflight with CORS and accepts the public key
