@@ -27,6 +27,8 @@ export async function startTestStack(
     // Every test client connects from 127.0.0.1; the abuse tests pass `leadLimits: {}` to keep the
     // production limits.
     leadLimits: RELAXED_LEAD_LIMITS,
+    // Likewise every anonymous sign-in (config.toml allows 30 per address and hour).
+    anonymousSignInsPerHour: 100_000,
     // Tests decide when the outbox is drained (stack.drainNotifications()).
     notificationIntervalMs: 0,
     ...options,
