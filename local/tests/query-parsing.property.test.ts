@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visibleCharacterCount } from '../../src/lib/visible-text.ts';
 import { signJwt } from '../jwt.ts';
 import {
   BadQuery,
@@ -401,7 +402,9 @@ describe('through the server: any query string gets a PostgREST answer, never a 
           .filter((name) => name.replace(/^ +| +$/g, '') === name && [...name].length >= 2)
           // Names the database stores as sent: bidi controls are removed and invisible-only names
           // refused (20261123140400_names_that_cannot_lie.sql; hostile-input.test.ts covers those).
-          .filter((name) => !INVISIBLE.test(name) && [...name.replace(/\s/g, '')].length >= 2),
+          .filter((name) => !INVISIBLE.test(name) && [...name.replace(/\s/g, '')].length >= 2)
+          // … and need two letters or digits (20261126120300_names_need_letters_or_digits.sql).
+          .filter((name) => visibleCharacterCount(name) >= 2),
         async (name) => {
           const id = crypto.randomUUID();
           const phone = `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
