@@ -215,14 +215,10 @@ export interface Preferences {
   handling: 'strict' | 'lenient' | undefined;
   /** `max-affected=n`: enforced on PATCH, DELETE and set-returning rpc under handling=strict only. */
   maxAffected: number | undefined;
-  /** Preferences not understood, which handling=strict refuses (PGRST122). */
-  invalid: string[];
+  invalid: string[]; // not understood: handling=strict refuses them (PGRST122)
 }
 
-/**
- * Reads every `Prefer` header (comma- or header-separated). Unknown preferences are ignored, as
- * PostgREST does, unless `handling=strict` asks for them to be refused (rest.ts).
- */
+/** Reads every `Prefer` header; unknown ones are kept aside for handling=strict (rest.ts). */
 export function parsePrefer(header: string | string[] | undefined): Preferences {
   const prefs: Preferences = {
     return: undefined,
