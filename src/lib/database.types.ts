@@ -21,6 +21,8 @@ export type Database = {
           country: string | null;
           country_code: string | null;
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           email: string | null;
           follow_up_at: string | null;
           id: string;
@@ -54,6 +56,8 @@ export type Database = {
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           email?: string | null;
           follow_up_at?: string | null;
           id?: string;
@@ -87,6 +91,8 @@ export type Database = {
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           email?: string | null;
           follow_up_at?: string | null;
           id?: string;
@@ -262,6 +268,10 @@ export type Database = {
         Args: never;
         Returns: undefined;
       };
+      bin_page: {
+        Args: { _after_deleted_at: string; _after_id: string; _limit: number };
+        Returns: Json;
+      };
       bulk_update_requests: {
         Args: { _changes: Json; _items: Json };
         Returns: Json;
@@ -278,6 +288,10 @@ export type Database = {
         Args: { _lead_id: string; _limit: number };
         Returns: Json;
       };
+      delete_requests: {
+        Args: { _items: Json };
+        Returns: Json;
+      };
       finish_lead_notification: {
         Args: { _error: string; _lead_id: string; _sent: boolean };
         Returns: undefined;
@@ -290,9 +304,27 @@ export type Database = {
         Args: { check_user_id: string };
         Returns: boolean;
       };
+      lead_page: {
+        Args: {
+          _after_created_at: string;
+          _after_id: string;
+          _limit: number;
+          _query: string;
+          _source: string;
+        };
+        Returns: Json;
+      };
       my_staff_id: {
         Args: never;
         Returns: string;
+      };
+      my_staff_role: {
+        Args: never;
+        Returns: string;
+      };
+      purge_requests: {
+        Args: { _ids: string[] };
+        Returns: number;
       };
       request_overview: {
         Args: { _since: string; _tz: string };
@@ -301,10 +333,12 @@ export type Database = {
       request_page: {
         Args: {
           _after_created_at: string;
+          _after_follow_up_at: string;
           _after_id: string;
           _assignee: string;
           _due_before: string;
           _due_counter_before: string;
+          _follow_up: string;
           _limit: number;
           _query: string;
           _service: Database['public']['Enums']['request_service'];
@@ -320,6 +354,10 @@ export type Database = {
       request_tallies: {
         Args: never;
         Returns: Json;
+      };
+      restore_requests: {
+        Args: { _ids: string[] };
+        Returns: string[];
       };
       update_request: {
         Args: { _changes: Json; _expected_version: number; _id: string };
