@@ -248,6 +248,7 @@ export const adminAr = {
   'admin.followUp.overdueCount': 'منها {count} متأخرة',
   'admin.followUp.reminder': 'حان موعد المتابعة: {name}',
   'admin.followUp.reminderOpen': 'فتح الطلب',
+  'admin.leads.requestGone': 'لم يعد هذا الطلب موجوداً: ربما حُذف للتو',
   'admin.leads.openLabel': 'فتح طلب {name}',
   'admin.team.assignee': 'مسند إلى',
   'admin.team.assignedTo': 'مسند إلى: {name}',

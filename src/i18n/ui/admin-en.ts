@@ -248,6 +248,7 @@ export const adminEn = {
   'admin.followUp.overdueCount': '{count} of them overdue',
   'admin.followUp.reminder': 'Follow-up due: {name}',
   'admin.followUp.reminderOpen': 'Open the request',
+  'admin.leads.requestGone': 'This request no longer exists: it may have just been deleted',
   'admin.leads.openLabel': 'Open the request of {name}',
   'admin.team.assignee': 'Assigned to',
   'admin.team.assignedTo': 'Assigned to: {name}',

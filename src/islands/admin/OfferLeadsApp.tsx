@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { csvFileName, leadsCsv } from '~/lib/admin/csv.ts';
 import { isSessionError } from '~/lib/admin/query.ts';
@@ -89,6 +89,7 @@ function LeadsTable(props: LeadsTableProps) {
   const uid = useId();
   const owner = useStaffRole() === 'owner';
   const [openId, setOpenId] = useState<string | null>(null);
+  const closeRequest = useCallback(() => setOpenId(null), []);
   const [exporting, setExporting] = useState(false);
   const { rows, matched } = leads.page;
   const pages = Math.max(1, Math.ceil(matched / LEAD_PAGE_SIZE));
@@ -209,11 +210,7 @@ function LeadsTable(props: LeadsTableProps) {
         </>
       )}
       {openId && (
-        <LeadRequestDialog
-          requestId={openId}
-          onOpenRequest={setOpenId}
-          onClose={() => setOpenId(null)}
-        />
+        <LeadRequestDialog requestId={openId} onOpenRequest={setOpenId} onClose={closeRequest} />
       )}
     </div>
   );

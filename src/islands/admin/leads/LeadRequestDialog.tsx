@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
 import { adminText } from '~/lib/admin/strings.ts';
 import { adminQueryKeys, fetchRequest, fetchSamePhone, fetchStaff } from '../data.ts';
 import { RequestDialog } from '../RequestDialog.tsx';
@@ -15,6 +17,7 @@ export function LeadRequestDialog({
 }: {
   requestId: string;
   onOpenRequest: (id: string) => void;
+  /** Stable (useCallback): the dialog closes itself when the request is gone. */
   onClose: () => void;
 }) {
   const request = useQuery({
@@ -28,13 +31,17 @@ export function LeadRequestDialog({
     queryFn: () => fetchSamePhone(open!.phone_key!),
     enabled: Boolean(open?.phone_key),
   });
-  if (!open) {
-    return request.isFetched ? (
-      <p role="status" className="sr-only">
-        {adminText('admin.leads.loadError')}
-      </p>
-    ) : null;
-  }
+  // Deleted (or moved to the bin) since the list was read: say so instead of opening nothing.
+  const gone = request.isFetched && !request.isError && request.data === null;
+  const failed = request.isError;
+  useEffect(() => {
+    if (!gone && !failed) return;
+    toast.error(adminText('admin.error'), {
+      description: adminText(gone ? 'admin.leads.requestGone' : 'admin.leads.loadError'),
+    });
+    onClose();
+  }, [gone, failed, onClose]);
+  if (!open) return null;
   return (
     <RequestDialog
       key={open.id}
