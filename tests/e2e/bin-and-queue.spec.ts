@@ -151,13 +151,15 @@ test.describe('roles, the bin and the follow-up queue', () => {
 
     await nadia.page.getByRole('button', { name: 'حذف المحدد' }).click();
     const ask = nadia.page.getByTestId('bulk-delete');
-    await expect(ask).toContainText('اكتب العدد 2 للتأكيد');
+    await expect(ask).toContainText('سيُنقل طلبان إلى سلة المحذوفات. للتأكيد اكتب العدد 2.');
     const confirm = ask.getByRole('button', { name: 'نقل إلى سلة المحذوفات' });
     await ask.getByLabel('عدد الطلبات المحددة').fill('20');
     await expect(confirm).toBeDisabled();
     await ask.getByLabel('عدد الطلبات المحددة').fill('2');
     await confirm.click();
-    await expect(nadia.page.getByTestId('bulk-outcome')).toContainText('نُقل 2 من 2');
+    await expect(nadia.page.getByTestId('bulk-outcome')).toContainText(
+      'نُقل 2 من طلبين إلى سلة المحذوفات',
+    );
     await expect(sara.page.getByTestId('request-row')).toHaveCount(0, { timeout: 10_000 });
     for (const name of names)
       expect((await storedRequest(name)).deleted_at).toEqual(expect.any(String));

@@ -237,15 +237,18 @@ export const adminAr = {
   'admin.bin.inBin': 'نُقل الطلب إلى سلة المحذوفات ويمكن استعادته خلال 30 يوماً',
   'admin.bin.undo': 'تراجع',
   'admin.bin.bulkDelete': 'حذف المحدد',
-  'admin.bin.bulkConfirm': 'سيُنقل {count} إلى سلة المحذوفات. اكتب العدد {count} للتأكيد.',
+  'admin.bin.bulkConfirm':
+    '{count, plural, one {سيُنقل طلب واحد} two {سيُنقل طلبان} few {ستُنقل # طلبات} many {سيُنقل # طلباً} other {سيُنقل # طلب}} إلى سلة المحذوفات. للتأكيد اكتب العدد {count}.',
   'admin.bin.bulkCount': 'عدد الطلبات المحددة',
   'admin.bin.bulkConfirmButton': 'نقل إلى سلة المحذوفات',
   'admin.bin.bulkCancel': 'إلغاء',
-  'admin.bin.bulkDone': 'نُقل {deleted} من {total} إلى سلة المحذوفات',
+  'admin.bin.bulkDone':
+    'نُقل {deleted} من {total, plural, one {طلب واحد} two {طلبين} few {# طلبات} many {# طلباً} other {# طلب}} إلى سلة المحذوفات',
   'admin.followUp.filter': 'المتابعة',
   'admin.followUp.overdue': 'متأخرة',
   'admin.followUp.today': 'مستحقة لاحقاً اليوم',
-  'admin.followUp.overdueCount': 'منها {count} متأخرة',
+  'admin.followUp.overdueCount':
+    '{count, plural, one {منها طلب متأخر} two {منها طلبان متأخران} few {منها # طلبات متأخرة} many {منها # طلباً متأخراً} other {منها # طلب متأخر}}',
   'admin.followUp.reminder': 'حان موعد المتابعة: {name}',
   'admin.followUp.reminderOpen': 'فتح الطلب',
   'admin.leads.requestGone': 'لم يعد هذا الطلب موجوداً: ربما حُذف للتو',

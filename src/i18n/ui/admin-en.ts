@@ -237,15 +237,18 @@ export const adminEn = {
   'admin.bin.inBin': 'The request is in the bin and can be restored for 30 days',
   'admin.bin.undo': 'Undo',
   'admin.bin.bulkDelete': 'Delete selected',
-  'admin.bin.bulkConfirm': '{count} will be moved to the bin. Type the number {count} to confirm.',
+  'admin.bin.bulkConfirm':
+    '{count, plural, one {# request} other {# requests}} will be moved to the bin. To confirm, type the number {count}.',
   'admin.bin.bulkCount': 'Number of selected requests',
   'admin.bin.bulkConfirmButton': 'Move to the bin',
   'admin.bin.bulkCancel': 'Cancel',
-  'admin.bin.bulkDone': '{deleted} of {total} moved to the bin',
+  'admin.bin.bulkDone':
+    '{deleted} of {total, plural, one {# request} other {# requests}} moved to the bin',
   'admin.followUp.filter': 'Follow-up',
   'admin.followUp.overdue': 'Overdue',
   'admin.followUp.today': 'Due later today',
-  'admin.followUp.overdueCount': '{count} of them overdue',
+  'admin.followUp.overdueCount':
+    '{count, plural, one {# of them overdue} other {# of them overdue}}',
   'admin.followUp.reminder': 'Follow-up due: {name}',
   'admin.followUp.reminderOpen': 'Open the request',
   'admin.leads.requestGone': 'This request no longer exists: it may have just been deleted',
