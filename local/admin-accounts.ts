@@ -113,11 +113,15 @@ async function run(db: Database, command: AdminCommand): Promise<AdminCommandRes
       };
     }
     case 'erase-expired': {
-      const { rows } = await db.query<{ erased: number; purged: number }>(
-        `select private.erase_expired_leads() as erased, private.purge_expired_bin() as purged`,
+      // The bin first, to report its count: erase_expired_leads would otherwise purge it itself.
+      const bin = await db.query<{ purged: number }>(
+        `select private.purge_expired_bin() as purged`,
+      );
+      const { rows } = await db.query<{ erased: number }>(
+        `select private.erase_expired_leads() as erased`,
       );
       const erased = rows[0]?.erased ?? 0;
-      const purged = rows[0]?.purged ?? 0;
+      const purged = bin.rows[0]?.purged ?? 0;
       return {
         ok: true,
         message:

@@ -25,6 +25,7 @@ export type Database = {
           deleted_by: string | null;
           email: string | null;
           follow_up_at: string | null;
+          held_reason: string | null;
           id: string;
           language: Database['public']['Enums']['site_language'];
           lead_id: string;
@@ -60,6 +61,7 @@ export type Database = {
           deleted_by?: string | null;
           email?: string | null;
           follow_up_at?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           lead_id: string;
@@ -95,6 +97,7 @@ export type Database = {
           deleted_by?: string | null;
           email?: string | null;
           follow_up_at?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           lead_id?: string;
@@ -138,6 +141,7 @@ export type Database = {
           country_code: string | null;
           created_at: string;
           email: string | null;
+          held_reason: string | null;
           id: string;
           language: Database['public']['Enums']['site_language'];
           name: string;
@@ -163,6 +167,7 @@ export type Database = {
           country_code?: string | null;
           created_at?: string;
           email?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           name: string;
@@ -188,6 +193,7 @@ export type Database = {
           country_code?: string | null;
           created_at?: string;
           email?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           name?: string;
@@ -300,9 +306,17 @@ export type Database = {
         Args: { _text: string };
         Returns: string;
       };
+      guard_request_page: {
+        Args: { _assignee: string; _query: string; _source: string };
+        Returns: boolean;
+      };
       is_admin: {
         Args: { check_user_id: string };
         Returns: boolean;
+      };
+      lead_notification_state: {
+        Args: { _lead_id: string };
+        Returns: unknown[];
       };
       lead_page: {
         Args: {
@@ -313,6 +327,10 @@ export type Database = {
           _source: string;
         };
         Returns: Json;
+      };
+      my_client_address: {
+        Args: never;
+        Returns: string;
       };
       my_staff_id: {
         Args: never;
@@ -325,6 +343,14 @@ export type Database = {
       purge_requests: {
         Args: { _ids: string[] };
         Returns: number;
+      };
+      release_held_requests: {
+        Args: { _ids: string[] };
+        Returns: number;
+      };
+      request_ids_matching: {
+        Args: { _digits_pattern: string; _text_pattern: string };
+        Returns: string[];
       };
       request_overview: {
         Args: { _since: string; _tz: string };
@@ -358,6 +384,10 @@ export type Database = {
       restore_requests: {
         Args: { _ids: string[] };
         Returns: string[];
+      };
+      scheduled_jobs: {
+        Args: never;
+        Returns: unknown[];
       };
       update_request: {
         Args: { _changes: Json; _expected_version: number; _id: string };

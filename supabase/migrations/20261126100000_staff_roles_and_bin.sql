@@ -14,7 +14,7 @@
 --     event of the request it erases, so each purge is logged in private.request_purges (request id,
 --     when, by whom, why: no personal data), which `npm run admin -- purges` prints.
 --   * The retention job purges what has been in the bin for 30 days (private.purge_expired_bin,
---     scheduled beside private.erase_expired_leads; locally local/retention.ts runs both).
+--     called by private.erase_expired_leads, so it runs on the retention's schedule).
 
 alter table private.admin_users add column role text not null default 'owner';
 alter table private.admin_users
@@ -713,16 +713,43 @@ $$;
 revoke execute on all functions in schema private from public;
 revoke execute on function private.purge_expired_bin(timestamptz) from anon, authenticated;
 
--- Production schedule beside the retention's (20261123155000_retention.sql), where pg_cron exists.
-do $$
+-- erase_expired_leads as in 20261123155000_retention.sql, which first purges what has been in the
+-- bin for 30 days: the bin rides on the retention's schedule (pg_cron's 'erase-expired-leads' job,
+-- the local server's timer, `npm run admin -- erase-expired`) without a job of its own.
+create or replace function private.erase_expired_leads(as_of timestamptz default now())
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  settings private.retention_settings;
+  erased integer;
 begin
-  if exists (select 1 from pg_catalog.pg_extension where extname = 'pg_cron') then
-    begin
-      perform cron.schedule('purge-expired-bin', '17 3 * * *', 'select private.purge_expired_bin()');
-    exception when others then
-      raise notice 'pg_cron not usable here (%): the bin is purged by the local server''s timer',
-        sqlerrm;
-    end;
-  end if;
+  perform private.purge_expired_bin(as_of);
+  select * into strict settings from private.retention_settings where id;
+  with expired as (
+    delete from public.offer_leads as lead
+    where exists (
+        select 1
+        from public.contact_requests as request
+        where request.lead_id = lead.id
+          and request.updated_at < as_of - make_interval(
+            months => case
+              when request.status = 'cancelled' then settings.keep_cancelled_months
+              else settings.keep_months
+            end
+          )
+      )
+      or (
+        not exists (select 1 from public.contact_requests as request where request.lead_id = lead.id)
+        and lead.created_at < as_of - make_interval(months => settings.keep_months)
+      )
+    returning 1
+  )
+  select count(*)::integer into erased from expired;
+  return erased;
 end
 $$;
+
+revoke execute on function private.erase_expired_leads(timestamptz) from public, anon, authenticated;

@@ -230,6 +230,15 @@ describe.each(backends)('roles and the bin on $name', (backend) => {
       );
       expect(bulk.missing).toEqual([ids[0]]);
     }
+    // The indexed search (run outside row-level security) does not find binned requests either.
+    const found = await as(db, coordinator, async (tx) =>
+      (
+        await tx.query<{ id: string }>(
+          `select public.request_ids_matching('%bin lead%', null) as id`,
+        )
+      ).rows.map((row) => row.id),
+    );
+    expect(found).toEqual([ids[2]]);
     // Staff channels learn that the request and its lead left, and nothing of what happens in the bin.
     const { rows: messages } = await db.query<{ topic: string; event: string }>(
       `select topic, event from realtime.messages order by id`,

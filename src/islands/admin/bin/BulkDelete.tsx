@@ -38,10 +38,12 @@ export function BulkDelete({
     onSuccess: (result) => {
       setAsking(false);
       setTyped('');
-      onOutcome(
+      const outcome =
         adminText('admin.bin.bulkDone', { deleted: result.deleted.length, total: items.length }) +
-          adminText('admin.work.bulkStale', { count: result.stale.length }),
-      );
+        adminText('admin.work.bulkStale', { count: result.stale.length });
+      onOutcome(outcome);
+      // Also a message: the bar goes away with the list when every ticked request left it.
+      toast.success(outcome);
       onDone({
         updated: items.filter((item) => result.deleted.includes(item.id)),
         stale: result.stale,

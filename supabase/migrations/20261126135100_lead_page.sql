@@ -1,13 +1,14 @@
 -- The leads screen pages and searches in the database (issue 25): it downloaded every lead (716 KB
 -- at 2,007 leads) and searched them in the browser. lead_page() returns one page of leads, newest
 -- first, each with its request's id and status (every lead has exactly one request), and how many
--- match; the search is the dashboard's (request_page: folded name, e-mail and notes through the
--- trigram index, phone digits on phone_key). Leads whose request is in the bin are left out.
+-- match; the search is the dashboard's (request_page of 20261126135000_follow_up_queue.sql: the
+-- same guard against non-staff and oversized arguments, the same indexed search through
+-- request_ids_matching). Leads whose request is in the bin are left out.
 
 -- One page of leads: _query as request_page's, _source an exact source ('' = not specified),
 -- keyset after (_after_created_at, _after_id) with _after_id the request id of the last row,
 -- _limit 1 to 100. Answer: {"rows": [lead columns + request_id, status], "matched": n}.
--- Security invoker: row-level security decides what is returned (nothing for non-admins).
+-- Security invoker: row-level security decides what is returned; non-staff are refused (42501).
 create function public.lead_page(
   _query text default null,
   _source text default null,
@@ -21,6 +22,8 @@ stable
 set search_path = ''
 as $$
 declare
+  -- First: refuse non-staff and oversized arguments before any row is read.
+  guarded boolean := public.guard_request_page(_query, _source, null);
   folded text := public.fold_search_text(_query);
   digits text := '';
   text_pattern text;
@@ -40,8 +43,8 @@ begin
     if char_length(digits) >= 3 then
       digits_pattern := '%' || digits || '%';
     end if;
-    conditions := conditions || ' and (r.search_text like $1'
-      || case when digits_pattern is null then '' else ' or r.phone_key like $2' end || ')';
+    -- Matched by the trigram indexes outside row-level security, where the planner may use them.
+    conditions := conditions || ' and r.id in (select public.request_ids_matching($1, $2))';
   end if;
   if _source = '' then
     conditions := conditions || ' and coalesce(btrim(r.source), '''') = ''''';

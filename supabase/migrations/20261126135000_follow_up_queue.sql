@@ -1,10 +1,11 @@
 -- The follow-up queue (issue 25): "due today" and "overdue" as filters of the inbox, sorted by
 -- follow-up time (the "due" filter was sorted by creation date), plus an "overdue" counter; and
 -- requests in the bin (20261126100000_staff_roles_and_bin.sql) left out even for a caller that
--- row-level security does not filter (the service role).
+-- row-level security does not filter (the service role) and from the ids the search finds.
 --
--- request_page() as in 20261124130000_request_search_index.sql (same arguments, same answer), with
--- two more arguments at the end, so every existing call keeps working:
+-- request_page() as in 20261126120200_search_that_costs_what_it_finds.sql (the guard first, the
+-- search through request_ids_matching; same arguments, same answer), with two more arguments at
+-- the end, so every existing call keeps working:
 --   _follow_up           'overdue': follow-up before now; 'today': follow-up from now until the end
 --                        of the coordinator's day (_due_before, else _due_counter_before, else the
 --                        end of the UTC day); both on requests still new or in progress;
@@ -13,6 +14,32 @@
 -- id), and the next page starts after (_after_follow_up_at, _after_id); otherwise newest first as
 -- before, after (_after_created_at, _after_id). Counters gain 'overdue'.
 -- Security invoker: row-level security decides what is counted and returned.
+
+-- request_ids_matching as in 20261126120200, without the bin: it runs outside row-level security,
+-- so it must not tell staff which binned requests match a name.
+create or replace function public.request_ids_matching(_text_pattern text, _digits_pattern text)
+returns setof uuid
+language plpgsql
+stable
+security definer
+set search_path = ''
+rows 200
+as $$
+begin
+  if coalesce(auth.jwt() ->> 'role', '') in ('anon', 'authenticated')
+     and not coalesce(public.is_admin(auth.uid()), false) then
+    raise exception 'only staff may read the inbox' using errcode = '42501';
+  end if;
+  return query
+    select r.id from public.contact_requests r
+    where r.search_text like _text_pattern and r.deleted_at is null
+    union
+    select r.id from public.contact_requests r
+    where _digits_pattern is not null and r.phone_key like _digits_pattern
+      and r.deleted_at is null;
+end
+$$;
+
 drop function public.request_page(
   text, public.request_status, public.request_service, text, text, timestamptz, timestamptz, uuid,
   integer, timestamptz
@@ -38,6 +65,8 @@ stable
 set search_path = ''
 as $$
 declare
+  -- First, before anything reads a row or folds the query: refuse non-staff and oversized arguments.
+  guarded boolean := public.guard_request_page(_query, _source, _assignee);
   me uuid := public.my_staff_id();
   folded text := public.fold_search_text(_query);
   digits text := '';
@@ -99,9 +128,8 @@ begin
       || ' and r.follow_up_at >= now() and r.follow_up_at < $11 and r.status in (''new'', ''in_progress'')';
   end if;
   if folded is not null then
-    conditions := conditions || ' and (r.search_text like $6'
-      || case when digits_pattern is null then '' else ' or r.phone_key like $7' end
-      || ')';
+    -- Matched by the trigram indexes outside row-level security, where the planner may use them.
+    conditions := conditions || ' and r.id in (select public.request_ids_matching($6, $7))';
   end if;
   if by_follow_up and _after_follow_up_at is not null then
     keyset := ' and (r.follow_up_at, r.id) > ($10, $9)';
