@@ -60,6 +60,7 @@ describe('CSV documents', () => {
       notification_failed_at: null,
       deleted_at: null,
       deleted_by: null,
+      held_reason: null,
       version: 1,
       assigned_to: null,
       follow_up_at: null,

@@ -11,6 +11,7 @@ export function request(patch: Partial<ContactRequest> = {}): ContactRequest {
     notification_failed_at: null,
     deleted_at: null,
     deleted_by: null,
+    held_reason: null,
     consented_at: null,
     policy_version: null,
     created_at: '2025-11-20T10:00:00+00:00',
