@@ -67,6 +67,7 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.restore_requests(uuid[])': { authenticated: 'x' },
   'function public.scheduled_jobs()': { service_role: 'x' },
   'function public.update_request(uuid, integer, jsonb)': { authenticated: 'x', service_role: 'x' },
+  'function public.withdraw_advertising_consent(uuid)': { authenticated: 'x', service_role: 'x' },
 };
 
 describe.each(backends)('API role grants on $name', (backend) => {
