@@ -325,7 +325,13 @@ export type Database = {
       };
       lead_notification_state: {
         Args: { _lead_id: string };
-        Returns: unknown[];
+        Returns: {
+          queued: boolean;
+          attempts: number;
+          sent_at: string;
+          gave_up_at: string;
+          last_error: string;
+        }[];
       };
       lead_page: {
         Args: {
@@ -396,7 +402,13 @@ export type Database = {
       };
       scheduled_jobs: {
         Args: never;
-        Returns: unknown[];
+        Returns: {
+          jobname: string;
+          schedule: string;
+          active: boolean;
+          last_status: string;
+          last_start: string;
+        }[];
       };
       update_request: {
         Args: { _changes: Json; _expected_version: number; _id: string };
