@@ -21,6 +21,8 @@ export type Database = {
           country: string | null;
           country_code: string | null;
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           email: string | null;
           follow_up_at: string | null;
           held_reason: string | null;
@@ -55,6 +57,8 @@ export type Database = {
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           email?: string | null;
           follow_up_at?: string | null;
           held_reason?: string | null;
@@ -89,6 +93,8 @@ export type Database = {
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           email?: string | null;
           follow_up_at?: string | null;
           held_reason?: string | null;
@@ -277,6 +283,10 @@ export type Database = {
         Args: never;
         Returns: undefined;
       };
+      bin_page: {
+        Args: { _after_deleted_at: string; _after_id: string; _limit: number };
+        Returns: Json;
+      };
       bulk_update_requests: {
         Args: { _changes: Json; _items: Json };
         Returns: Json;
@@ -291,6 +301,10 @@ export type Database = {
       };
       claim_lead_notifications: {
         Args: { _lead_id: string; _limit: number };
+        Returns: Json;
+      };
+      delete_requests: {
+        Args: { _items: Json };
         Returns: Json;
       };
       finish_lead_notification: {
@@ -319,6 +333,16 @@ export type Database = {
           last_error: string;
         }[];
       };
+      lead_page: {
+        Args: {
+          _after_created_at: string;
+          _after_id: string;
+          _limit: number;
+          _query: string;
+          _source: string;
+        };
+        Returns: Json;
+      };
       my_client_address: {
         Args: never;
         Returns: string;
@@ -326,6 +350,14 @@ export type Database = {
       my_staff_id: {
         Args: never;
         Returns: string;
+      };
+      my_staff_role: {
+        Args: never;
+        Returns: string;
+      };
+      purge_requests: {
+        Args: { _ids: string[] };
+        Returns: number;
       };
       release_held_requests: {
         Args: { _ids: string[] };
@@ -342,10 +374,12 @@ export type Database = {
       request_page: {
         Args: {
           _after_created_at: string;
+          _after_follow_up_at: string;
           _after_id: string;
           _assignee: string;
           _due_before: string;
           _due_counter_before: string;
+          _follow_up: string;
           _limit: number;
           _query: string;
           _service: Database['public']['Enums']['request_service'];
@@ -361,6 +395,10 @@ export type Database = {
       request_tallies: {
         Args: never;
         Returns: Json;
+      };
+      restore_requests: {
+        Args: { _ids: string[] };
+        Returns: string[];
       };
       scheduled_jobs: {
         Args: never;

@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Trash2, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { toast } from 'sonner';
 import type { ContactRequest, StaffAccount } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { notesTooLong } from '~/lib/admin/team.ts';
-import { adminQueryKeys, deleteRequest, fetchEvents } from './data.ts';
+import { DeleteRequestButton } from './bin/DeleteRequestButton.tsx';
+import { adminQueryKeys, fetchEvents } from './data.ts';
 import {
   ConflictNotice,
   DeletedNotice,
@@ -16,7 +16,6 @@ import {
 import { ManageFields } from './dialog/ManageFields.tsx';
 import { PatientDetails, Timeline } from './dialog/RequestHistory.tsx';
 import { useRequestEditor } from './dialog/useRequestEditor.ts';
-import { reportFailure } from './dialog/useSaveRequest.ts';
 import { StatusBadge, UserText } from './parts.tsx';
 
 interface RequestDialogProps {
@@ -50,7 +49,6 @@ export function RequestDialog({
 }: RequestDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const uid = useId();
-  const queryClient = useQueryClient();
   const close = () => ref.current?.close();
   const { draft, save, deleted, submit, reapply } = useRequestEditor(request, gone, close);
 
@@ -64,22 +62,7 @@ export function RequestDialog({
     queryFn: () => fetchEvents(request.id),
   });
 
-  const remove = useMutation({
-    mutationFn: () => deleteRequest(request.id),
-    onSuccess: async () => {
-      draft.discard();
-      queryClient.setQueryData<ContactRequest[]>(adminQueryKeys.requests, (rows) =>
-        rows?.filter((row) => row.id !== request.id),
-      );
-      toast.success(adminText('admin.modal.deleteSuccessTitle'), {
-        description: adminText('admin.modal.deleteSuccessDescription'),
-      });
-      close();
-    },
-    onError: (error) => reportFailure(error, adminText('admin.modal.deleteError')),
-  });
-
-  const busy = save.saving || remove.isPending;
+  const busy = save.saving;
 
   return (
     // A click on the backdrop closes, as Escape does natively for keyboard users.
@@ -176,17 +159,14 @@ export function RequestDialog({
               </button>
             </>
           )}
-          <button
-            type="button"
-            className="btn ms-auto min-h-11 border border-offer-600 bg-white px-4 py-2 text-offer-700 hover:bg-offer-600 hover:text-white"
+          <DeleteRequestButton
+            request={request}
             disabled={busy || deleted}
-            onClick={() => {
-              if (window.confirm(adminText('admin.modal.confirmDelete'))) remove.mutate();
+            onDeleted={() => {
+              draft.discard();
+              close();
             }}
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-            {remove.isPending ? adminText('admin.modal.deleting') : adminText('admin.modal.delete')}
-          </button>
+          />
         </div>
       </form>
     </dialog>

@@ -5,7 +5,7 @@ import type { Enums, Tables } from '~/lib/database.types.ts';
 export type ContactRequest = Omit<Tables<'contact_requests'>, 'search_text'>;
 export type RequestStatus = Enums<'request_status'>;
 export type RequestEvent = Tables<'request_events'>;
-export type EventKind = 'status' | 'note' | 'assignment' | 'follow_up';
+export type EventKind = 'status' | 'note' | 'assignment' | 'follow_up' | 'deleted' | 'restored';
 
 /** A staff account a request can be assigned to (the admins-only staff_accounts view). */
 export interface StaffAccount {
@@ -15,10 +15,6 @@ export interface StaffAccount {
 }
 export type Readiness = Enums<'travel_readiness'>;
 export type Timing = Enums<'appointment_timing'>;
-
-/** The offer-leads table's columns, as the admin view lists them. */
-export const OFFER_LEAD_COLUMNS =
-  'id, name, phone, country_code, country, source, utm_campaign, utm_source, utm_medium, created_at';
 
 export type OfferLead = Pick<
   Tables<'offer_leads'>,
