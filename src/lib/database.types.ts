@@ -35,6 +35,7 @@ export type Database = {
           policy_version: string | null;
           preferred_countries: string[];
           ready_to_travel: Database['public']['Enums']['travel_readiness'] | null;
+          reference: string;
           search_text: string | null;
           service: Database['public']['Enums']['request_service'];
           source: string | null;
@@ -68,6 +69,7 @@ export type Database = {
           policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
+          reference?: string;
           search_text?: never;
           service: Database['public']['Enums']['request_service'];
           source?: string | null;
@@ -101,6 +103,7 @@ export type Database = {
           policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
+          reference?: string;
           search_text?: never;
           service?: Database['public']['Enums']['request_service'];
           source?: string | null;
@@ -137,6 +140,7 @@ export type Database = {
           name: string;
           notes: string | null;
           page_url: string | null;
+          patient_token: string | null;
           phone: string;
           policy_version: string | null;
           preferred_countries: string[];
@@ -162,6 +166,7 @@ export type Database = {
           name: string;
           notes?: string | null;
           page_url?: string | null;
+          patient_token?: string | null;
           phone: string;
           policy_version?: string | null;
           preferred_countries?: string[];
@@ -187,6 +192,7 @@ export type Database = {
           name?: string;
           notes?: string | null;
           page_url?: string | null;
+          patient_token?: string | null;
           phone?: string;
           policy_version?: string | null;
           preferred_countries?: string[];
@@ -278,7 +284,15 @@ export type Database = {
         Args: { _lead_id: string; _limit: number };
         Returns: Json;
       };
+      claim_patient_confirmations: {
+        Args: { _lead_id: string; _limit: number };
+        Returns: Json;
+      };
       finish_lead_notification: {
+        Args: { _error: string; _lead_id: string; _sent: boolean };
+        Returns: undefined;
+      };
+      finish_patient_confirmation: {
         Args: { _error: string; _lead_id: string; _sent: boolean };
         Returns: undefined;
       };
@@ -290,9 +304,43 @@ export type Database = {
         Args: { check_user_id: string };
         Returns: boolean;
       };
+      issue_patient_link: {
+        Args: { _request_id: string };
+        Returns: string;
+      };
       my_staff_id: {
         Args: never;
         Returns: string;
+      };
+      patient_page_info: {
+        Args: { _request_id: string };
+        Returns: Json;
+      };
+      patient_request: {
+        Args: { _opened: boolean; _token: string };
+        Returns: Json;
+      };
+      patient_request_callback: {
+        Args: { _at: string; _token: string };
+        Returns: Json;
+      };
+      patient_send_message: {
+        Args: { _message: string; _token: string };
+        Returns: Json;
+      };
+      patient_update_contact: {
+        Args: {
+          _country_code: string;
+          _email: string;
+          _name: string;
+          _phone: string;
+          _token: string;
+        };
+        Returns: Json;
+      };
+      patient_withdraw: {
+        Args: { _reference: string; _token: string };
+        Returns: Json;
       };
       request_overview: {
         Args: { _since: string; _tz: string };
@@ -317,9 +365,21 @@ export type Database = {
         Args: { _email: string; _name: string; _notes: string };
         Returns: string;
       };
+      request_search_text: {
+        Args: { _email: string; _name: string; _notes: string; _reference: string };
+        Returns: string;
+      };
       request_tallies: {
         Args: never;
         Returns: Json;
+      };
+      revoke_patient_link: {
+        Args: { _request_id: string };
+        Returns: undefined;
+      };
+      set_patient_step: {
+        Args: { _request_id: string; _step: string };
+        Returns: undefined;
       };
       update_request: {
         Args: { _changes: Json; _expected_version: number; _id: string };
