@@ -362,10 +362,6 @@ export type Database = {
         Returns: Json;
       };
       request_search_text: {
-        Args: { _email: string; _name: string; _notes: string };
-        Returns: string;
-      };
-      request_search_text: {
         Args: { _email: string; _name: string; _notes: string; _reference: string };
         Returns: string;
       };

@@ -61,22 +61,29 @@ alter table public.contact_requests
 comment on column public.contact_requests.reference is
   'The reference the patient reads out or types (RC-XXXX-XX), on the thank-you page, the patient page and the e-mail.';
 
--- The search text now carries the reference too, as written and without dashes ("7K4M2Q").
-create function public.request_search_text(_name text, _email text, _notes text, _reference text)
+-- The search text now carries the reference too, as written and without dashes ("7K4M2R"). The
+-- function keeps its name and its first three arguments (20261124130000_request_search_index.sql);
+-- the stored column is rebuilt on it, with its trigram index below.
+alter table public.contact_requests drop column search_text;
+drop function public.request_search_text(text, text, text);
+
+create function public.request_search_text(
+  _name text, _email text, _notes text, _reference text default null
+)
 returns text
 language sql
 immutable
 parallel safe
 set search_path = ''
 as $$
-  select public.request_search_text(_name, _email, _notes) || e'\n'
+  select public.fold_search_text(_name) || e'\n' || public.fold_search_text(_email) || e'\n'
+    || public.fold_search_text(_notes) || e'\n'
     || public.fold_search_text(_reference) || ' ' || public.fold_search_text(replace(_reference, '-', ''))
 $$;
 
 grant execute on function public.request_search_text(text, text, text, text)
   to anon, authenticated, service_role;
 
-alter table public.contact_requests drop column search_text;
 alter table public.contact_requests
   add column search_text text
   generated always as (public.request_search_text(name, email, notes, reference)) stored;

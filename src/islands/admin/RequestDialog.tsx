@@ -8,6 +8,7 @@ import { removeDraft } from '~/lib/admin/team.ts';
 import { adminQueryKeys, deleteRequest, fetchEvents } from './data.ts';
 import { ConflictNotice, OfflineNotice, RestoredNotice } from './dialog/DialogNotices.tsx';
 import { ManageFields } from './dialog/ManageFields.tsx';
+import { PatientPagePanel } from './dialog/PatientPagePanel.tsx';
 import { PatientDetails, Timeline } from './dialog/RequestHistory.tsx';
 import { useRequestDraft } from './dialog/useRequestDraft.ts';
 import { reportFailure, useSaveRequest } from './dialog/useSaveRequest.ts';
@@ -144,6 +145,7 @@ export function RequestDialog({
           {save.offline && <OfflineNotice onRetry={save.retryNow} />}
           <ManageFields request={request} staff={staff} edits={draft.edits} set={draft.set} />
           <PatientDetails request={request} duplicates={duplicates} onOpenRequest={onOpenRequest} />
+          <PatientPagePanel request={request} />
           <Timeline events={events.data} />
         </div>
 
