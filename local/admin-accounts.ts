@@ -23,6 +23,8 @@ export type AdminCommand =
   | { command: 'reset-password'; username: string; password: string }
   | { command: 'disable' | 'enable' | 'unlock'; username: string }
   | { command: 'list' }
+  // What patients see of their manager (issue 29): a display name and a WhatsApp number.
+  | { command: 'profile'; username: string; displayName?: string; whatsapp?: string }
   // About one person, by phone (local/person-data.ts): export, count (what erase would erase), erase.
   | { command: 'export' | 'count' | 'erase'; phone: string }
   // Runs the retention now (migration 20261123155000_retention.sql).
@@ -147,6 +149,20 @@ async function run(db: Database, command: AdminCommand): Promise<AdminCommandRes
           command.command === 'disable'
             ? `Disabled "${normalize(command.username)}" and ended their sessions.`
             : `Enabled "${normalize(command.username)}".`,
+      };
+    }
+    case 'profile': {
+      const whatsapp = command.whatsapp?.replace(/\D/g, '');
+      const { affectedRows } = await db.query(
+        `update private.admin_users
+         set display_name = coalesce($2, display_name), whatsapp = coalesce($3, whatsapp)
+         where username = lower(btrim($1))`,
+        [command.username, command.displayName?.trim() || null, whatsapp || null],
+      );
+      if (!affectedRows) return unknown(command.username);
+      return {
+        ok: true,
+        message: `Patients now see "${normalize(command.username)}" as their manager with that name and WhatsApp.`,
       };
     }
     case 'unlock': {

@@ -84,8 +84,14 @@ export function rowMatches(
   if (!search.text) return true;
   return (
     matchesSearch(row, search) ||
-    matchesSearch({ name: row.notes ?? '', email: null, phone: '' }, search)
+    matchesSearch({ name: row.notes ?? '', email: null, phone: '' }, search) ||
+    // The reference, as written and without dashes (public.request_search_text).
+    matchesSearch({ name: referenceText(row.reference), email: null, phone: '' }, search)
   );
+}
+
+function referenceText(reference: string | undefined): string {
+  return reference ? `${reference} ${reference.replace(/-/g, '')}` : '';
 }
 
 /** Newest first, then by id, as request_page orders. */

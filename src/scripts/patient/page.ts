@@ -54,6 +54,9 @@ async function load(context: PageContext, token: string, state: { view: PatientV
   showState(context.root, 'error');
 }
 
+// Another link opened in this tab changes only the fragment: start over with its token.
+window.addEventListener('hashchange', () => window.location.reload());
+
 if (root) {
   const context = readContext(root);
   const token = tokenFromHash(window.location.hash);
