@@ -29,9 +29,9 @@ export const site = {
    * plus a migration that adds it there.
    */
   policies: {
-    version: '1.0',
+    version: '1.1',
     /** The day this version took effect (ISO date). */
-    effective: '2026-11-23',
+    effective: '2026-11-26',
   },
   /** Facts the privacy policy states; a deployment that differs changes them here. */
   dataProtection: {
