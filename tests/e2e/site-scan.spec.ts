@@ -17,6 +17,8 @@ const unlisted = [
   '/install',
   '/en/install',
   '/offline',
+  '/r',
+  '/en/r',
   '/no-such-page',
   '/en/no-such-page',
   '/admin/login',

@@ -16,7 +16,8 @@ export const patientAr = {
     'مرحباً رحلة كير، أرسلت طلب استشارة برقم {reference} وأرغب في متابعته.',
 
   'patient.title': 'صفحة طلبك',
-  'patient.description': 'صفحة خاصة تتابع منها طلبك لدى رحلة كير.',
+  'patient.description':
+    'صفحتك الخاصة لمتابعة طلبك لدى رحلة كير: رقم الطلب ومراحله ومدير المريض وما المطلوب منك الآن.',
   'patient.loading': 'نحمّل طلبك…',
   'patient.greeting': 'أهلاً {name}',
   'patient.reference': 'رقم الطلب',

@@ -15,7 +15,8 @@ export const patientEn = {
     'Hello Rihla Care, I sent a consultation request, reference {reference}, and would like to follow it up.',
 
   'patient.title': 'Your request',
-  'patient.description': 'A private page to follow your request with Rihla Care.',
+  'patient.description':
+    'Your private page to follow your request with Rihla Care: its reference, its steps, your patient manager and what to do now.',
   'patient.loading': 'Loading your request…',
   'patient.greeting': 'Hello {name}',
   'patient.reference': 'Reference',
