@@ -23,6 +23,7 @@ export type Database = {
           created_at: string;
           email: string | null;
           follow_up_at: string | null;
+          held_reason: string | null;
           id: string;
           language: Database['public']['Enums']['site_language'];
           lead_id: string;
@@ -57,6 +58,7 @@ export type Database = {
           created_at?: string;
           email?: string | null;
           follow_up_at?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           lead_id: string;
@@ -91,6 +93,7 @@ export type Database = {
           created_at?: string;
           email?: string | null;
           follow_up_at?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           lead_id?: string;
@@ -135,6 +138,7 @@ export type Database = {
           country_code: string | null;
           created_at: string;
           email: string | null;
+          held_reason: string | null;
           id: string;
           language: Database['public']['Enums']['site_language'];
           name: string;
@@ -161,6 +165,7 @@ export type Database = {
           country_code?: string | null;
           created_at?: string;
           email?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           name: string;
@@ -187,6 +192,7 @@ export type Database = {
           country_code?: string | null;
           created_at?: string;
           email?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           name?: string;
@@ -300,12 +306,24 @@ export type Database = {
         Args: { _text: string };
         Returns: string;
       };
+      guard_request_page: {
+        Args: { _assignee: string; _query: string; _source: string };
+        Returns: boolean;
+      };
       is_admin: {
         Args: { check_user_id: string };
         Returns: boolean;
       };
       issue_patient_link: {
         Args: { _request_id: string };
+        Returns: string;
+      };
+      lead_notification_state: {
+        Args: { _lead_id: string };
+        Returns: unknown[];
+      };
+      my_client_address: {
+        Args: never;
         Returns: string;
       };
       my_staff_id: {
@@ -342,6 +360,14 @@ export type Database = {
         Args: { _reference: string; _token: string };
         Returns: Json;
       };
+      release_held_requests: {
+        Args: { _ids: string[] };
+        Returns: number;
+      };
+      request_ids_matching: {
+        Args: { _digits_pattern: string; _text_pattern: string };
+        Returns: string[];
+      };
       request_overview: {
         Args: { _since: string; _tz: string };
         Returns: Json;
@@ -372,6 +398,10 @@ export type Database = {
       revoke_patient_link: {
         Args: { _request_id: string };
         Returns: undefined;
+      };
+      scheduled_jobs: {
+        Args: never;
+        Returns: unknown[];
       };
       set_patient_step: {
         Args: { _request_id: string; _step: string };

@@ -225,8 +225,8 @@ $$;
 
 -- Before insert (last of the before-insert triggers, by name, so retries skipped by
 -- prepare_offer_lead and refused leads never get here): keeps the hash of the lead's token (the
--- browser's, or a new one), queues the patient's confirmation when an e-mail was given (it needs
--- the raw token once), and stores the column empty.
+-- browser's, or a new one), queues the patient's confirmation when an e-mail was given and the lead
+-- is not held (it needs the raw token once), and stores the column empty.
 create function private.take_patient_token()
 returns trigger
 language plpgsql
@@ -243,7 +243,9 @@ begin
   raw := coalesce(raw, private.new_patient_token());
   insert into private.patient_pages (lead_id, token_hash, token_issued_at)
   values (new.id, private.patient_token_hash(raw), now());
-  if new.email is not null then
+  -- A held lead (a flood's, 20261126120000_held_leads.sql) mails nobody: a flood could otherwise
+  -- send our confirmation to addresses it does not own.
+  if new.email is not null and new.held_reason is null then
     insert into private.patient_confirmations (lead_id, link_token) values (new.id, raw);
   end if;
   new.patient_token := null;
