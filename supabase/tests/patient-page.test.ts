@@ -433,6 +433,21 @@ describe.each(backends)('patient page on $name', (backend) => {
     expect(await countRows(db, 'private.patient_confirmations')).toBe(1);
   });
 
+  it('queues no confirmation for a held lead (a flood must not mail strangers)', async () => {
+    const flood = { ...anon, address: '203.0.113.99' };
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++)
+      ids.push((await submit({ email: `victim${i}@example.com` }, flood)).leadId);
+    const { rows } = await db.query<{ id: string; held: boolean; queued: boolean }>(
+      `select l.id::text, l.held_reason is not null as held,
+              exists (select 1 from private.patient_confirmations c where c.lead_id = l.id) as queued
+       from public.offer_leads l where l.id = any($1::uuid[])`,
+      [ids],
+    );
+    expect(rows.some((row) => row.held)).toBe(true);
+    for (const row of rows) expect(row.queued, JSON.stringify(row)).toBe(!row.held);
+  });
+
   it('is exported and erased with the person', async () => {
     const { token } = await submit({ phone: '966501112233', email: null });
     await call(anon, `select public.patient_send_message($1, 'hi') as r`, [token]);
