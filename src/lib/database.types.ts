@@ -131,6 +131,9 @@ export type Database = {
       };
       offer_leads: {
         Row: {
+          advertising_consent_version: string | null;
+          advertising_consented_at: string | null;
+          advertising_withdrawn_at: string | null;
           appointment_time: Database['public']['Enums']['appointment_timing'] | null;
           campaign_params: Json | null;
           consented_at: string | null;
@@ -158,6 +161,9 @@ export type Database = {
           utm_term: string | null;
         };
         Insert: {
+          advertising_consent_version?: string | null;
+          advertising_consented_at?: string | null;
+          advertising_withdrawn_at?: string | null;
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
           campaign_params?: Json | null;
           consented_at?: string | null;
@@ -185,6 +191,9 @@ export type Database = {
           utm_term?: string | null;
         };
         Update: {
+          advertising_consent_version?: string | null;
+          advertising_consented_at?: string | null;
+          advertising_withdrawn_at?: string | null;
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
           campaign_params?: Json | null;
           consented_at?: string | null;
@@ -410,6 +419,10 @@ export type Database = {
       update_request: {
         Args: { _changes: Json; _expected_version: number; _id: string };
         Returns: unknown;
+      };
+      withdraw_advertising_consent: {
+        Args: { _lead_id: string };
+        Returns: boolean;
       };
     };
     Enums: {

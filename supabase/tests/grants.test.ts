@@ -72,6 +72,7 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.set_patient_step(uuid, text)': { authenticated: 'x', service_role: 'x' },
   'function public.claim_patient_confirmations(uuid, integer)': { service_role: 'x' },
   'function public.finish_patient_confirmation(uuid, boolean, text)': { service_role: 'x' },
+  'function public.withdraw_advertising_consent(uuid)': { authenticated: 'x', service_role: 'x' },
 };
 
 describe.each(backends)('API role grants on $name', (backend) => {
