@@ -151,20 +151,8 @@ async function run(db: Database, command: AdminCommand): Promise<AdminCommandRes
             : `Enabled "${normalize(command.username)}".`,
       };
     }
-    case 'profile': {
-      const whatsapp = command.whatsapp?.replace(/\D/g, '');
-      const { affectedRows } = await db.query(
-        `update private.admin_users
-         set display_name = coalesce($2, display_name), whatsapp = coalesce($3, whatsapp)
-         where username = lower(btrim($1))`,
-        [command.username, command.displayName?.trim() || null, whatsapp || null],
-      );
-      if (!affectedRows) return unknown(command.username);
-      return {
-        ok: true,
-        message: `Patients now see "${normalize(command.username)}" as their manager with that name and WhatsApp.`,
-      };
-    }
+    case 'profile':
+      return setProfile(db, command);
     case 'unlock': {
       await db.query(`delete from private.admin_login_failures where username = lower(btrim($1))`, [
         command.username,
@@ -241,4 +229,23 @@ function formatAccounts(accounts: AdminAccount[]): string {
         .trimEnd(),
     )
     .join('\n');
+}
+
+/** What patients see of their manager (issue 29): display name and WhatsApp of one account. */
+async function setProfile(
+  db: Database,
+  command: Extract<AdminCommand, { command: 'profile' }>,
+): Promise<AdminCommandResult> {
+  const whatsapp = command.whatsapp?.replace(/\D/g, '');
+  const { affectedRows } = await db.query(
+    `update private.admin_users
+       set display_name = coalesce($2, display_name), whatsapp = coalesce($3, whatsapp)
+       where username = lower(btrim($1))`,
+    [command.username, command.displayName?.trim() || null, whatsapp || null],
+  );
+  if (!affectedRows) return unknown(command.username);
+  return {
+    ok: true,
+    message: `Patients now see "${normalize(command.username)}" as their manager with that name and WhatsApp.`,
+  };
 }

@@ -15,19 +15,17 @@ const digitsOf = (value: string) =>
     .replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 15))
     .replace(/\D/g, '');
 
-export function bindActions(
+type Sender = { send: Send; done: (data: unknown, form: HTMLFormElement) => string };
+
+/** Each form's check, call and success message, by its `data-action`. */
+function senders(
   context: PageContext,
   token: string,
   currentView: () => PatientView | null,
-  reload: () => Promise<void>,
-) {
+): Record<string, Sender> {
   const { t } = context;
   const field = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
-
-  const senders: Record<
-    string,
-    { send: Send; done: (data: unknown, form: HTMLFormElement) => string }
-  > = {
+  return {
     message: {
       send: async (data) => {
         const message = field(data, 'message');
@@ -90,9 +88,18 @@ export function bindActions(
       done: () => t('patient.withdraw.done'),
     },
   };
+}
 
+export function bindActions(
+  context: PageContext,
+  token: string,
+  currentView: () => PatientView | null,
+  reload: () => Promise<void>,
+) {
+  const { t } = context;
+  const actions = senders(context, token, currentView);
   for (const form of context.root.querySelectorAll<HTMLFormElement>('form[data-action]')) {
-    const action = senders[form.dataset['action'] ?? ''];
+    const action = actions[form.dataset['action'] ?? ''];
     if (!action) continue;
     const result = form.querySelector<HTMLElement>('[data-result]')!;
     const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;

@@ -127,7 +127,41 @@ export function PatientPagePanel({ request }: { request: ContactRequest }) {
         ))}
       </select>
 
-      {data && !data.link_active && !freshLink && (
+      <LinkControls
+        linkActive={Boolean(data?.link_active)}
+        freshLink={freshLink}
+        busy={busy}
+        onCopy={() => void copy()}
+        onIssue={() => issue.mutate()}
+        onRevoke={() => revoke.mutate()}
+      />
+    </section>
+  );
+}
+
+interface LinkControlsProps {
+  linkActive: boolean;
+  /** The link just issued in this dialog (shown once), or null. */
+  freshLink: string | null;
+  busy: boolean;
+  onCopy: () => void;
+  onIssue: () => void;
+  onRevoke: () => void;
+}
+
+/** The link's buttons: copy (only a link just issued), issue a new one, cancel. */
+function LinkControls({
+  linkActive,
+  freshLink,
+  busy,
+  onCopy,
+  onIssue,
+  onRevoke,
+}: LinkControlsProps) {
+  const uid = useId();
+  return (
+    <>
+      {!linkActive && !freshLink && (
         <p className="mt-3 text-sm text-offer-700">{adminText('admin.patientPage.noLink')}</p>
       )}
       {freshLink && (
@@ -152,7 +186,7 @@ export function PatientPagePanel({ request }: { request: ContactRequest }) {
           className="btn btn-primary min-h-10 px-4 py-1.5 text-sm"
           disabled={!freshLink}
           aria-describedby={freshLink ? undefined : `${uid}-copy-hint`}
-          onClick={() => void copy()}
+          onClick={onCopy}
         >
           {adminText('admin.patientPage.copy')}
         </button>
@@ -161,18 +195,18 @@ export function PatientPagePanel({ request }: { request: ContactRequest }) {
           className="btn btn-ghost min-h-10 px-4 py-1.5 text-sm"
           disabled={busy}
           onClick={() => {
-            if (window.confirm(adminText('admin.patientPage.issueConfirm'))) issue.mutate();
+            if (window.confirm(adminText('admin.patientPage.issueConfirm'))) onIssue();
           }}
         >
           {adminText('admin.patientPage.issue')}
         </button>
-        {(data?.link_active || freshLink) && (
+        {(linkActive || freshLink) && (
           <button
             type="button"
             className="min-h-10 px-2 text-sm text-offer-700 underline"
             disabled={busy}
             onClick={() => {
-              if (window.confirm(adminText('admin.patientPage.revokeConfirm'))) revoke.mutate();
+              if (window.confirm(adminText('admin.patientPage.revokeConfirm'))) onRevoke();
             }}
           >
             {adminText('admin.patientPage.revoke')}
@@ -184,6 +218,6 @@ export function PatientPagePanel({ request }: { request: ContactRequest }) {
           {adminText('admin.patientPage.copyHint')}
         </p>
       )}
-    </section>
+    </>
   );
 }
