@@ -329,7 +329,13 @@ export type Database = {
       };
       lead_notification_state: {
         Args: { _lead_id: string };
-        Returns: unknown[];
+        Returns: {
+          queued: boolean;
+          attempts: number;
+          sent_at: string;
+          gave_up_at: string;
+          last_error: string;
+        }[];
       };
       my_client_address: {
         Args: never;
@@ -410,7 +416,13 @@ export type Database = {
       };
       scheduled_jobs: {
         Args: never;
-        Returns: unknown[];
+        Returns: {
+          jobname: string;
+          schedule: string;
+          active: boolean;
+          last_status: string;
+          last_start: string;
+        }[];
       };
       set_patient_step: {
         Args: { _request_id: string; _step: string };
