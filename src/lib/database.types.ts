@@ -21,6 +21,8 @@ export type Database = {
           country: string | null;
           country_code: string | null;
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           email: string | null;
           follow_up_at: string | null;
           held_reason: string | null;
@@ -56,6 +58,8 @@ export type Database = {
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           email?: string | null;
           follow_up_at?: string | null;
           held_reason?: string | null;
@@ -91,6 +95,8 @@ export type Database = {
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           email?: string | null;
           follow_up_at?: string | null;
           held_reason?: string | null;
@@ -283,6 +289,10 @@ export type Database = {
         Args: never;
         Returns: undefined;
       };
+      bin_page: {
+        Args: { _after_deleted_at: string; _after_id: string; _limit: number };
+        Returns: Json;
+      };
       bulk_update_requests: {
         Args: { _changes: Json; _items: Json };
         Returns: Json;
@@ -301,6 +311,10 @@ export type Database = {
       };
       claim_patient_confirmations: {
         Args: { _lead_id: string; _limit: number };
+        Returns: Json;
+      };
+      delete_requests: {
+        Args: { _items: Json };
         Returns: Json;
       };
       finish_lead_notification: {
@@ -337,11 +351,25 @@ export type Database = {
           last_error: string;
         }[];
       };
+      lead_page: {
+        Args: {
+          _after_created_at: string;
+          _after_id: string;
+          _limit: number;
+          _query: string;
+          _source: string;
+        };
+        Returns: Json;
+      };
       my_client_address: {
         Args: never;
         Returns: string;
       };
       my_staff_id: {
+        Args: never;
+        Returns: string;
+      };
+      my_staff_role: {
         Args: never;
         Returns: string;
       };
@@ -375,6 +403,10 @@ export type Database = {
         Args: { _reference: string; _token: string };
         Returns: Json;
       };
+      purge_requests: {
+        Args: { _ids: string[] };
+        Returns: number;
+      };
       release_held_requests: {
         Args: { _ids: string[] };
         Returns: number;
@@ -390,10 +422,12 @@ export type Database = {
       request_page: {
         Args: {
           _after_created_at: string;
+          _after_follow_up_at: string;
           _after_id: string;
           _assignee: string;
           _due_before: string;
           _due_counter_before: string;
+          _follow_up: string;
           _limit: number;
           _query: string;
           _service: Database['public']['Enums']['request_service'];
@@ -409,6 +443,10 @@ export type Database = {
       request_tallies: {
         Args: never;
         Returns: Json;
+      };
+      restore_requests: {
+        Args: { _ids: string[] };
+        Returns: string[];
       };
       revoke_patient_link: {
         Args: { _request_id: string };

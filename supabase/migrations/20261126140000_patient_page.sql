@@ -194,11 +194,12 @@ alter table private.admin_users
   add constraint admin_users_display_name_length check (char_length(btrim(display_name)) between 2 and 60),
   add constraint admin_users_whatsapp_digits check (whatsapp ~ '^[0-9]{8,15}$');
 
--- New timeline entries: what the patient did, and what staff did to the patient's page.
+-- New timeline entries: what the patient did, and what staff did to the patient's page (the kinds
+-- of 20261126100000_staff_roles_and_bin.sql kept).
 alter table public.request_events drop constraint request_events_kind;
 alter table public.request_events add constraint request_events_kind check (
   kind in (
-    'status', 'note', 'assignment', 'follow_up',
+    'status', 'note', 'assignment', 'follow_up', 'deleted', 'restored',
     'patient_message', 'patient_contact', 'patient_callback', 'patient_link', 'patient_step'
   )
 );
@@ -253,7 +254,7 @@ begin
 end
 $$;
 
--- The lead behind a live token, or null: wrong, revoked, or past the request's retention (the
+-- The lead behind a live token, or null: wrong, revoked, in the bin, or past the request's retention (the
 -- retention job erases it soon; until then the link is already dead). A wrong token counts
 -- against the caller's address, and too many raise PT429. Never raises for a wrong token, so the
 -- miss is recorded.
@@ -287,6 +288,8 @@ begin
     join public.contact_requests r on r.lead_id = p.lead_id
     cross join private.retention_settings s
     where p.token_hash = private.patient_token_hash(_token)
+      -- A request in the staff's bin (20261126100000_staff_roles_and_bin.sql) is gone for the patient.
+      and r.deleted_at is null
       and r.updated_at >= now() - make_interval(
         months => case when r.status = 'cancelled' then s.keep_cancelled_months else s.keep_months end
       );

@@ -198,11 +198,13 @@ describe.each(backends)('patient page on $name', (backend) => {
     await db.exec(`alter table public.contact_requests enable trigger user`);
     expect(await view(old.token)).toBeNull();
 
-    // Erased: the link goes with the request.
+    // In the staff's bin: dead for the patient at once; erased: the link goes with the request.
     const gone = await submit();
     await as(db, staff, (tx) =>
       tx.query(`delete from public.contact_requests where id = $1`, [gone.requestId]),
     );
+    expect(await view(gone.token)).toBeNull();
+    await db.query(`delete from public.offer_leads where id = $1`, [gone.leadId]);
     expect(await view(gone.token)).toBeNull();
     const { rows } = await db.query<{ n: number }>(
       `select count(*)::int as n from private.patient_pages where lead_id = $1`,

@@ -173,6 +173,16 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
     case 'patient_link':
     case 'patient_step':
       return describePatientEvent(event);
+    case 'deleted':
+    case 'restored':
+      return {
+        label: adminText('admin.team.event.deleted'),
+        text: adminText(
+          event.kind === 'deleted'
+            ? 'admin.team.event.deletedText'
+            : 'admin.team.event.restoredText',
+        ),
+      };
     default:
       return {
         label: adminText('admin.team.event.note'),
