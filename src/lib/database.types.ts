@@ -38,6 +38,7 @@ export type Database = {
           policy_version: string | null;
           preferred_countries: string[];
           ready_to_travel: Database['public']['Enums']['travel_readiness'] | null;
+          reference: string;
           search_text: string | null;
           service: Database['public']['Enums']['request_service'];
           source: string | null;
@@ -74,6 +75,7 @@ export type Database = {
           policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
+          reference?: string;
           search_text?: never;
           service: Database['public']['Enums']['request_service'];
           source?: string | null;
@@ -110,6 +112,7 @@ export type Database = {
           policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
+          reference?: string;
           search_text?: never;
           service?: Database['public']['Enums']['request_service'];
           source?: string | null;
@@ -150,6 +153,7 @@ export type Database = {
           name: string;
           notes: string | null;
           page_url: string | null;
+          patient_token: string | null;
           phone: string;
           policy_version: string | null;
           preferred_countries: string[];
@@ -179,6 +183,7 @@ export type Database = {
           name: string;
           notes?: string | null;
           page_url?: string | null;
+          patient_token?: string | null;
           phone: string;
           policy_version?: string | null;
           preferred_countries?: string[];
@@ -208,6 +213,7 @@ export type Database = {
           name?: string;
           notes?: string | null;
           page_url?: string | null;
+          patient_token?: string | null;
           phone?: string;
           policy_version?: string | null;
           preferred_countries?: string[];
@@ -303,11 +309,19 @@ export type Database = {
         Args: { _lead_id: string; _limit: number };
         Returns: Json;
       };
+      claim_patient_confirmations: {
+        Args: { _lead_id: string; _limit: number };
+        Returns: Json;
+      };
       delete_requests: {
         Args: { _items: Json };
         Returns: Json;
       };
       finish_lead_notification: {
+        Args: { _error: string; _lead_id: string; _sent: boolean };
+        Returns: undefined;
+      };
+      finish_patient_confirmation: {
         Args: { _error: string; _lead_id: string; _sent: boolean };
         Returns: undefined;
       };
@@ -322,6 +336,10 @@ export type Database = {
       is_admin: {
         Args: { check_user_id: string };
         Returns: boolean;
+      };
+      issue_patient_link: {
+        Args: { _request_id: string };
+        Returns: string;
       };
       lead_notification_state: {
         Args: { _lead_id: string };
@@ -354,6 +372,36 @@ export type Database = {
       my_staff_role: {
         Args: never;
         Returns: string;
+      };
+      patient_page_info: {
+        Args: { _request_id: string };
+        Returns: Json;
+      };
+      patient_request: {
+        Args: { _opened: boolean; _token: string };
+        Returns: Json;
+      };
+      patient_request_callback: {
+        Args: { _at: string; _token: string };
+        Returns: Json;
+      };
+      patient_send_message: {
+        Args: { _message: string; _token: string };
+        Returns: Json;
+      };
+      patient_update_contact: {
+        Args: {
+          _country_code: string;
+          _email: string;
+          _name: string;
+          _phone: string;
+          _token: string;
+        };
+        Returns: Json;
+      };
+      patient_withdraw: {
+        Args: { _reference: string; _token: string };
+        Returns: Json;
       };
       purge_requests: {
         Args: { _ids: string[] };
@@ -389,7 +437,7 @@ export type Database = {
         Returns: Json;
       };
       request_search_text: {
-        Args: { _email: string; _name: string; _notes: string };
+        Args: { _email: string; _name: string; _notes: string; _reference: string };
         Returns: string;
       };
       request_tallies: {
@@ -400,6 +448,10 @@ export type Database = {
         Args: { _ids: string[] };
         Returns: string[];
       };
+      revoke_patient_link: {
+        Args: { _request_id: string };
+        Returns: undefined;
+      };
       scheduled_jobs: {
         Args: never;
         Returns: {
@@ -409,6 +461,10 @@ export type Database = {
           last_status: string;
           last_start: string;
         }[];
+      };
+      set_patient_step: {
+        Args: { _request_id: string; _step: string };
+        Returns: undefined;
       };
       update_request: {
         Args: { _changes: Json; _expected_version: number; _id: string };

@@ -1,5 +1,6 @@
 import type { adminAr } from './admin-ar.ts';
 import { adminKeepEn } from './admin-keep-en.ts';
+import { adminPatientEn } from './admin-patient-en.ts';
 
 /**
  * English strings of the back office; a key missing here, or one Arabic lacks, fails the build.
@@ -7,6 +8,7 @@ import { adminKeepEn } from './admin-keep-en.ts';
  * are ready should an English back office be wanted.
  */
 export const adminEn = {
+  ...adminPatientEn,
   'admin.title': 'Admin dashboard',
   'admin.description':
     'Rihla Care staff back office: consultation requests and offer leads, for the coordination team only.',

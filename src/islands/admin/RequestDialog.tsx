@@ -14,6 +14,7 @@ import {
   RestoredNotice,
 } from './dialog/DialogNotices.tsx';
 import { ManageFields } from './dialog/ManageFields.tsx';
+import { PatientPagePanel } from './dialog/PatientPagePanel.tsx';
 import { PatientDetails, Timeline } from './dialog/RequestHistory.tsx';
 import { useRequestEditor } from './dialog/useRequestEditor.ts';
 import { StatusBadge, UserText } from './parts.tsx';
@@ -122,6 +123,7 @@ export function RequestDialog({
           {save.offline && <OfflineNotice onRetry={save.retryNow} />}
           <ManageFields request={request} staff={staff} edits={draft.edits} set={draft.set} />
           <PatientDetails request={request} duplicates={duplicates} onOpenRequest={onOpenRequest} />
+          <PatientPagePanel request={request} />
           <Timeline events={events.data} />
         </div>
 

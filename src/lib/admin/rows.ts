@@ -5,7 +5,18 @@ import type { Enums, Tables } from '~/lib/database.types.ts';
 export type ContactRequest = Omit<Tables<'contact_requests'>, 'search_text'>;
 export type RequestStatus = Enums<'request_status'>;
 export type RequestEvent = Tables<'request_events'>;
-export type EventKind = 'status' | 'note' | 'assignment' | 'follow_up' | 'deleted' | 'restored';
+export type EventKind =
+  | 'status'
+  | 'note'
+  | 'assignment'
+  | 'follow_up'
+  | 'deleted'
+  | 'restored'
+  | 'patient_message'
+  | 'patient_contact'
+  | 'patient_callback'
+  | 'patient_link'
+  | 'patient_step';
 
 /** A staff account a request can be assigned to (the admins-only staff_accounts view). */
 export interface StaffAccount {
