@@ -64,7 +64,7 @@ test.describe('signing out of a shared computer', () => {
       await openDashboard(page, 'shared');
       const dialog = await openRequest(page, name);
       await dialog.getByLabel('ملاحظات الإدارة').fill(`جواز السفر ${passport}`);
-      await dialog.getByRole('button', { name: 'إلغاء' }).click();
+      await dialog.getByRole('button', { name: 'إلغاء', exact: true }).click();
       await expect(dialog).toBeHidden();
 
       await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
@@ -97,7 +97,7 @@ test.describe('signing out of a shared computer', () => {
     await openDashboard(page, 'leaver');
     const dialog = await openRequest(page, name);
     await dialog.getByLabel('ملاحظات الإدارة').fill('سيرسل الجواز غداً');
-    await dialog.getByRole('button', { name: 'إلغاء' }).click();
+    await dialog.getByRole('button', { name: 'إلغاء', exact: true }).click();
     await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
     await page
       .getByTestId('sign-out-dialog')
