@@ -2,9 +2,11 @@ import { isPgError, type Database } from './db.ts';
 import {
   countPerson,
   describeCounts,
+  describePossible,
   erasePerson,
   exportPerson,
   PersonDataError,
+  type PossibleMatch,
 } from './person-data.ts';
 
 /**
@@ -24,7 +26,8 @@ export type AdminCommand =
   | { command: 'disable' | 'enable' | 'unlock'; username: string }
   | { command: 'list' }
   // About one person, by phone (local/person-data.ts): export, count (what erase would erase), erase.
-  | { command: 'export' | 'count' | 'erase'; phone: string }
+  // Possible matches (a national-only number with the same digits) only with includePossible.
+  | { command: 'export' | 'count' | 'erase'; phone: string; includePossible?: boolean }
   // Runs the retention now (migration 20261123155000_retention.sql).
   | { command: 'erase-expired' };
 
@@ -43,6 +46,14 @@ export interface AdminCommandResult {
   accounts?: AdminAccount[];
   /** Rows per table about a person (count, erase). */
   counts?: Record<string, number>;
+  /** Requests that may be the person's, left out until the operator confirms them. */
+  possible?: PossibleMatch[];
+}
+
+/** The possible matches left out, for the operator to check and confirm with --include-possible. */
+function possibleNote(possible: PossibleMatch[], left = 'not included'): string {
+  if (!possible.length) return '';
+  return `\nPossible matches, ${left} (a number without a country code with the same national digits; check them, then add --include-possible if they are this person):\n${describePossible(possible)}`;
 }
 
 export async function runAdminCommand(
@@ -82,18 +93,31 @@ export async function runAdminCommand(
 
 async function run(db: Database, command: AdminCommand): Promise<AdminCommandResult> {
   switch (command.command) {
-    case 'export':
-      return { ok: true, message: JSON.stringify(await exportPerson(db, command.phone), null, 2) };
-    case 'count': {
-      const { canonicalPhone, counts } = await countPerson(db, command.phone);
-      return { ok: true, message: `About ${canonicalPhone}: ${describeCounts(counts)}.`, counts };
-    }
-    case 'erase': {
-      const { canonicalPhone, counts } = await erasePerson(db, command.phone);
+    case 'export': {
+      const options = { includePossible: command.includePossible ?? false };
       return {
         ok: true,
-        message: `Erased about ${canonicalPhone}: ${describeCounts(counts)}.`,
+        message: JSON.stringify(await exportPerson(db, command.phone, options), null, 2),
+      };
+    }
+    case 'count': {
+      const options = { includePossible: command.includePossible ?? false };
+      const { canonicalPhone, counts, possible } = await countPerson(db, command.phone, options);
+      return {
+        ok: true,
+        message: `About ${canonicalPhone}: ${describeCounts(counts)}.${possibleNote(possible)}`,
         counts,
+        possible,
+      };
+    }
+    case 'erase': {
+      const options = { includePossible: command.includePossible ?? false };
+      const { canonicalPhone, counts, possible } = await erasePerson(db, command.phone, options);
+      return {
+        ok: true,
+        message: `Erased about ${canonicalPhone}: ${describeCounts(counts)}.${possibleNote(possible, 'not erased')}`,
+        counts,
+        possible,
       };
     }
     case 'erase-expired': {

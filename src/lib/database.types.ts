@@ -17,11 +17,17 @@ export type Database = {
         Row: {
           appointment_time: Database['public']['Enums']['appointment_timing'] | null;
           assigned_to: string | null;
+          consent_given_at: string | null;
+          consent_given_by: string | null;
+          consent_how: string | null;
           consented_at: string | null;
           country: string | null;
           country_code: string | null;
           created_at: string;
           email: string | null;
+          entered_by: string | null;
+          entered_by_name: string | null;
+          entry_channel: string | null;
           follow_up_at: string | null;
           id: string;
           language: Database['public']['Enums']['site_language'];
@@ -30,6 +36,7 @@ export type Database = {
           name: string;
           notes: string | null;
           notification_failed_at: string | null;
+          person_id: string | null;
           phone: string;
           phone_key: string | null;
           policy_version: string | null;
@@ -50,11 +57,17 @@ export type Database = {
         Insert: {
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
           assigned_to?: string | null;
+          consent_given_at?: string | null;
+          consent_given_by?: string | null;
+          consent_how?: string | null;
           consented_at?: string | null;
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
           email?: string | null;
+          entered_by?: string | null;
+          entered_by_name?: string | null;
+          entry_channel?: string | null;
           follow_up_at?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
@@ -63,6 +76,7 @@ export type Database = {
           name: string;
           notes?: string | null;
           notification_failed_at?: string | null;
+          person_id?: string | null;
           phone: string;
           phone_key?: never;
           policy_version?: string | null;
@@ -83,11 +97,17 @@ export type Database = {
         Update: {
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
           assigned_to?: string | null;
+          consent_given_at?: string | null;
+          consent_given_by?: string | null;
+          consent_how?: string | null;
           consented_at?: string | null;
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
           email?: string | null;
+          entered_by?: string | null;
+          entered_by_name?: string | null;
+          entry_channel?: string | null;
           follow_up_at?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
@@ -96,6 +116,7 @@ export type Database = {
           name?: string;
           notes?: string | null;
           notification_failed_at?: string | null;
+          person_id?: string | null;
           phone?: string;
           phone_key?: never;
           policy_version?: string | null;
@@ -278,6 +299,14 @@ export type Database = {
         Args: { _lead_id: string; _limit: number };
         Returns: Json;
       };
+      correct_request_contact: {
+        Args: { _changes: Json; _expected_version: number; _id: string };
+        Returns: unknown;
+      };
+      enter_request: {
+        Args: { _request: Json };
+        Returns: unknown;
+      };
       finish_lead_notification: {
         Args: { _error: string; _lead_id: string; _sent: boolean };
         Returns: undefined;
@@ -290,9 +319,17 @@ export type Database = {
         Args: { check_user_id: string };
         Returns: boolean;
       };
+      merge_requests: {
+        Args: { _id: string; _other: string };
+        Returns: Json;
+      };
       my_staff_id: {
         Args: never;
         Returns: string;
+      };
+      person_requests: {
+        Args: { _id: string };
+        Returns: Json;
       };
       request_overview: {
         Args: { _since: string; _tz: string };
@@ -319,6 +356,14 @@ export type Database = {
       };
       request_tallies: {
         Args: never;
+        Returns: Json;
+      };
+      same_national_digits: {
+        Args: { _full: string; _national: string };
+        Returns: boolean;
+      };
+      undo_merge: {
+        Args: { _id: string };
         Returns: Json;
       };
       update_request: {
