@@ -31,7 +31,7 @@ export interface OfferRegistrationProps {
   pagePath?: string;
 }
 
-const empty: OfferValues = { name: '', phone: '', website: '' };
+const empty: OfferValues = { name: '', phone: '', countryCode: '', website: '' };
 
 /** Set on the dialog's form by the page's early script when "سجل الآن" was pressed before hydration. */
 export const OFFER_PENDING_SUBMIT = 'data-pending-action';
@@ -82,7 +82,12 @@ export default function OfferRegistration({
     // What was typed into the server-rendered dialog before hydration is kept.
     const typed = (name: 'name' | 'phone') =>
       (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
-    setValues({ name: typed('name'), phone: stripNonDigits(typed('phone')), website: '' });
+    setValues({
+      name: typed('name'),
+      phone: stripNonDigits(typed('phone')),
+      countryCode: '',
+      website: '',
+    });
     const onClick = (event: MouseEvent) => {
       const opener = (event.target as Element | null)?.closest(trigger);
       if (!opener) return;
