@@ -149,7 +149,9 @@ async function findPerson(
         ...confirmed.map((row) => row.leadId),
       ]),
     ],
-    requestIds: [...new Set([...exact.map((row) => row.id), ...confirmed.map((row) => row.requestId)])],
+    requestIds: [
+      ...new Set([...exact.map((row) => row.id), ...confirmed.map((row) => row.requestId)]),
+    ],
     possible: includePossible ? [] : possible,
   };
 }

@@ -223,7 +223,10 @@ describe.each(backends)('one person on $name', (backend) => {
     it('needs the lawful basis, a country code and the lead constraints', async () => {
       await expectSqlError(enter(sara, entry({ consent_how: '' })), '23514');
       await expectSqlError(enter(sara, entry({ consent_given_by: null })), '23514');
-      await expectSqlError(enter(sara, entry({ country_code: null, phone: '0545024476' })), '23514');
+      await expectSqlError(
+        enter(sara, entry({ country_code: null, phone: '0545024476' })),
+        '23514',
+      );
       await expectSqlError(enter(sara, entry({ channel: 'fax' })), '23514');
       await expectSqlError(enter(sara, entry({ channel: null })), '23514');
       await expectSqlError(enter(sara, entry({ phone: '12' })), '23514');

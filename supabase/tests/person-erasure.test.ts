@@ -64,10 +64,16 @@ describe.each(backends)('erasing one person on $name', (backend) => {
       insertLead(tx, leadRow({ name: 'Noura National', phone: '0545024476', country_code: null })),
     );
     await as(db, anon, (tx) =>
-      insertLead(tx, leadRow({ name: 'Noura Other Number', phone: '971501112233', country_code: '+971' })),
+      insertLead(
+        tx,
+        leadRow({ name: 'Noura Other Number', phone: '971501112233', country_code: '+971' }),
+      ),
     );
     await as(db, anon, (tx) =>
-      insertLead(tx, leadRow({ name: 'Someone Else', phone: '963944123456', country_code: '+963' })),
+      insertLead(
+        tx,
+        leadRow({ name: 'Someone Else', phone: '963944123456', country_code: '+963' }),
+      ),
     );
     await as(db, sara, async (tx) => {
       await tx.query(`select public.enter_request($1::jsonb)`, [
@@ -158,9 +164,17 @@ describe.each(backends)('erasing one person on $name', (backend) => {
        where topic = 'staff:contact_requests' and payload ->> 'operation' = 'DELETE'`,
     );
     expect(deletes).toHaveLength(7);
-    expect(Object.keys(deletes[0]!.old).sort()).toEqual(
-      ['assigned_to', 'created_at', 'follow_up_at', 'id', 'lead_id', 'service', 'source', 'status', 'version'],
-    );
+    expect(Object.keys(deletes[0]!.old).sort()).toEqual([
+      'assigned_to',
+      'created_at',
+      'follow_up_at',
+      'id',
+      'lead_id',
+      'service',
+      'source',
+      'status',
+      'version',
+    ]);
   });
 
   it('finds the same person from the national-only side, with its full numbers as possible', async () => {

@@ -7,7 +7,9 @@ import { adminText } from '~/lib/admin/strings.ts';
 import { removeDraft } from '~/lib/admin/team.ts';
 import { adminQueryKeys, deleteRequest, fetchEvents } from './data.ts';
 import { ConflictNotice, OfflineNotice, RestoredNotice } from './dialog/DialogNotices.tsx';
+import { ContactSection } from './dialog/ContactSection.tsx';
 import { ManageFields } from './dialog/ManageFields.tsx';
+import { PersonSection } from './dialog/PersonSection.tsx';
 import { PatientDetails, Timeline } from './dialog/RequestHistory.tsx';
 import { useRequestDraft } from './dialog/useRequestDraft.ts';
 import { reportFailure, useSaveRequest } from './dialog/useSaveRequest.ts';
@@ -144,6 +146,8 @@ export function RequestDialog({
           {save.offline && <OfflineNotice onRetry={save.retryNow} />}
           <ManageFields request={request} staff={staff} edits={draft.edits} set={draft.set} />
           <PatientDetails request={request} duplicates={duplicates} onOpenRequest={onOpenRequest} />
+          <ContactSection request={request} />
+          <PersonSection request={request} onOpenRequest={onOpenRequest} />
           <Timeline events={events.data} />
         </div>
 

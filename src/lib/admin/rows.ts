@@ -5,7 +5,17 @@ import type { Enums, Tables } from '~/lib/database.types.ts';
 export type ContactRequest = Omit<Tables<'contact_requests'>, 'search_text'>;
 export type RequestStatus = Enums<'request_status'>;
 export type RequestEvent = Tables<'request_events'>;
-export type EventKind = 'status' | 'note' | 'assignment' | 'follow_up';
+export type EventKind =
+  | 'status'
+  | 'note'
+  | 'assignment'
+  | 'follow_up'
+  | 'name'
+  | 'phone'
+  | 'email'
+  | 'entered'
+  | 'merge'
+  | 'unmerge';
 
 /** A staff account a request can be assigned to (the admins-only staff_accounts view). */
 export interface StaffAccount {
