@@ -242,7 +242,8 @@ export const en = {
   'offer.dialog.country': 'Which country is this number from?',
   'offer.dialog.countryPlaceholder': 'Choose the country',
   'offer.dialog.countryOther': 'Another country (the number has its code)',
-  'offer.dialog.countryHint': 'The number has no country code: choose its country so our team can call you',
+  'offer.dialog.countryHint':
+    'The number has no country code: choose its country so our team can call you',
   'offer.dialog.submit': 'Register now',
   'offer.dialog.sending': 'Registering...',
   'offer.dialog.close': 'Close',
