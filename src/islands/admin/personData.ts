@@ -3,6 +3,7 @@
  * coordinator saw, a request staff enter, the person view, merge and undo. Security-definer RPCs
  * (supabase/migrations/20261126110000–20261126110200); the database checks staff rights.
  */
+import type { entryRequest } from '~/lib/admin/entry.ts';
 import { AdminDataError } from '~/lib/admin/query.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { StaleVersionError } from '~/lib/admin/team.ts';
@@ -18,31 +19,8 @@ export interface ContactChanges {
   email?: string | null;
 }
 
-/** A request staff enter (public.enter_request). */
-export interface RequestEntry {
-  id: string;
-  name: string;
-  phone: string;
-  country_code: string;
-  country: string | null;
-  email: string | null;
-  service: string;
-  message: string | null;
-  channel: EntryChannel;
-  consent_how: string;
-  consent_given_at: string;
-  consent_given_by: string;
-}
-
-export const entryChannels = [
-  'whatsapp',
-  'phone',
-  'instagram',
-  'referral',
-  'walk_in',
-  'other',
-] as const;
-export type EntryChannel = (typeof entryChannels)[number];
+/** A request staff enter (public.enter_request), as src/lib/admin/entry.ts builds it. */
+export type RequestEntry = ReturnType<typeof entryRequest>;
 
 /** A request as the person view lists it. */
 export interface PersonRequest {
