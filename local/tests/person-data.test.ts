@@ -221,6 +221,28 @@ describe('npm run admin -- export / erase', () => {
       expect(erased.out).toContain('21 rows');
       expect(erased.out).toContain('realtime.messages: 6');
       expect(await names(db)).toEqual(onlySomeoneElse);
+
+      // A number stored without its country with the same digits: listed, erased only when the
+      // operator confirms it with --include-possible.
+      await db.query(
+        `insert into public.offer_leads (name, phone, country_code, source)
+         values ('Layla National', '0501234567', null, 'hair-transplant-offer-page')`,
+      );
+      const listed = await admin(['erase', '--phone', '+966 50 123 4567', '--yes'], { env });
+      expect(listed.code, listed.err).toBe(0);
+      expect(listed.out).toContain('Nothing to erase');
+      expect(listed.out).toContain('Possible matches');
+      expect(listed.out).toContain('Layla National');
+      expect((await names(db)).leads).toContain('Layla National');
+      const confirmed = await admin(
+        ['erase', '--phone', '+966 50 123 4567', '--yes', '--include-possible'],
+        { env },
+      );
+      expect(confirmed.code, confirmed.err).toBe(0);
+      expect(confirmed.out).toMatch(
+        /Erased about 966501234567: \d+ rows \(public\.offer_leads: 1, /,
+      );
+      expect(await names(db)).toEqual(onlySomeoneElse);
     } finally {
       await db.close();
     }
