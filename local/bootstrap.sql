@@ -154,12 +154,15 @@ $$;
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
   to anon, authenticated, service_role;
 
--- Supabase grants the API roles everything on new public objects and lets RLS decide; migrations
--- then revoke what a table must not allow. Reproduced so the same migrations mean the same here.
+-- Hosted projects (new ones since 2026, every one since 30 Oct 2026) and `supabase start` give the
+-- API roles nothing on new public objects: each migration grants, by name, what a role needs. The
+-- revokes undo the grant-everything defaults an older bootstrap left in an existing data dir, so a
+-- migration that forgets its grant fails here (42501) as it would in production. Functions keep
+-- PostgreSQL's own EXECUTE for PUBLIC, as there; migrations revoke it where it must not apply.
 grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges in schema public revoke all on tables from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on functions from anon, authenticated, service_role;
+alter default privileges in schema public revoke all on sequences from anon, authenticated, service_role;
 
 -- The publication Supabase Realtime reads; migrations add the tables whose changes are broadcast.
 do $$

@@ -2,11 +2,12 @@ import type { IncomingMessage } from 'node:http';
 
 /**
  * The caller's address, passed to the database the way hosted Supabase does: PostgREST exposes the
- * request headers (names lower-cased) as the JSON setting `request.headers`, and Supabase's
- * gateway puts the client's address first in X-Forwarded-For (read by private.client_address(),
- * supabase/migrations/20261123140100_client_address_and_login_throttle.sql). This server has no
- * gateway in front of it, so the socket address IS the client: a client-sent X-Forwarded-For (or
- * any other forwarding header) is dropped, never trusted, and replaced by the socket address.
+ * request headers (names lower-cased) as the JSON setting `request.headers`, and hosted Supabase's
+ * edge (Cloudflare) sets CF-Connecting-IP to the connecting address, whatever the client sent
+ * (read by private.client_address(), supabase/migrations/20261126120100_client_address_from_gateway.sql).
+ * This server has no gateway in front of it, so the socket address IS the client: a client-sent
+ * CF-Connecting-IP or X-Forwarded-For (or any other forwarding header) is dropped, never trusted,
+ * and both are set to the socket address.
  */
 
 /** Headers a client could use to claim another address; none of them is passed on as sent. */
@@ -34,6 +35,9 @@ export function requestHeaders(req: IncomingMessage): Record<string, string> {
     headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   const address = socketAddress(req);
-  if (address !== undefined) headers['x-forwarded-for'] = address;
+  if (address !== undefined) {
+    headers['cf-connecting-ip'] = address;
+    headers['x-forwarded-for'] = address;
+  }
   return headers;
 }

@@ -6,14 +6,30 @@
  * gate: one at a time, and each only once no other request is in flight (or after at most
  * MAX_WAIT_MS, so sign-ins still progress under steady traffic). On a real PostgreSQL, which runs
  * queries in parallel, the gate only serializes sign-ins, which are rare.
+ *
+ * The next hash goes to the waiting caller whose client address was served least in the last
+ * minute (first come, first served among equals): a password guesser spread over many addresses
+ * queues behind itself, and the admin at their own desk waits for at most the hash in progress.
  */
 
 /** Longest a hash waits for other requests to finish before it runs anyway. */
 export const MAX_WAIT_MS = 2_000;
 
-let tail: Promise<void> = Promise.resolve();
+/** How far back the gate remembers whom it served. */
+const MEMORY_MS = 60_000;
+
+interface Waiting {
+  key: string;
+  seq: number;
+  run: () => Promise<void>;
+}
+
+const waiting: Waiting[] = [];
+const served = new Map<string, number[]>();
 let inFlight = 0;
 let gated = 0;
+let seq = 0;
+let pumping = false;
 
 /** Counts an HTTP request as in flight until the returned function is called (once). */
 export function requestStarted(): () => void {
@@ -37,16 +53,58 @@ async function othersDone(): Promise<void> {
   while (inFlight > gated && Date.now() < deadline) await pause(2);
 }
 
-/** Runs `fn` after every earlier gated call, once other requests have been served. */
-export function throughHashGate<T>(fn: () => Promise<T>): Promise<T> {
+/** Hashes run for `key` in the last minute (forgetting older ones). */
+function recentlyServed(key: string, now: number): number {
+  const times = (served.get(key) ?? []).filter((time) => now - time < MEMORY_MS);
+  if (times.length) served.set(key, times);
+  else served.delete(key);
+  return times.length;
+}
+
+/** Takes the waiting call of the least-served key, the oldest among equals. */
+function takeNext(): Waiting | undefined {
+  const now = Date.now();
+  let best = -1;
+  let bestServed = Infinity;
+  for (const [index, entry] of waiting.entries()) {
+    const count = recentlyServed(entry.key, now);
+    if (count < bestServed || (count === bestServed && entry.seq < (waiting[best]?.seq ?? 0))) {
+      best = index;
+      bestServed = count;
+    }
+  }
+  const [next] = best < 0 ? [] : waiting.splice(best, 1);
+  if (next) served.set(next.key, [...(served.get(next.key) ?? []), now]);
+  return next;
+}
+
+async function pump(): Promise<void> {
+  if (pumping) return;
+  pumping = true;
+  try {
+    while (waiting.length) {
+      await othersDone();
+      await takeNext()?.run();
+    }
+  } finally {
+    pumping = false;
+  }
+}
+
+/**
+ * Runs `fn` once other requests have been served and no other gated call runs; `key` (the client
+ * address) decides whose turn comes first.
+ */
+export function throughHashGate<T>(fn: () => Promise<T>, key = ''): Promise<T> {
   gated++;
-  const start = () => othersDone().then(fn);
-  const run = tail.then(start, start);
-  tail = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  return run.finally(() => {
+  return new Promise<T>((resolveRun, rejectRun) => {
+    waiting.push({
+      key,
+      seq: seq++,
+      run: () => Promise.resolve().then(fn).then(resolveRun, rejectRun),
+    });
+    void pump();
+  }).finally(() => {
     gated--;
   });
 }

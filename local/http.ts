@@ -31,6 +31,20 @@ export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Max-Age': '86400',
 };
 
+/**
+ * The largest body an RPC call may send. No function this project exposes takes more than a few
+ * kilobytes (the biggest, bulk_update_requests, about 40 KB for 500 requests), while a 1 MB
+ * argument to a text function held the single-threaded embedded database for a second per call:
+ * anyone with the public key could make every patient's lead insert wait. Table writes keep the
+ * server's general limit.
+ */
+export const MAX_RPC_BODY_BYTES = 64 * 1024;
+
+/** The body limit for a request path: RPC calls get MAX_RPC_BODY_BYTES, the rest `general`. */
+export function bodyLimitFor(path: string, general: number): number {
+  return path.startsWith('/rest/v1/rpc/') ? Math.min(general, MAX_RPC_BODY_BYTES) : general;
+}
+
 export class BodyTooLarge extends Error {
   readonly limit: number;
   constructor(limit: number) {

@@ -70,6 +70,7 @@ export const LEAD_LIMIT_SETTINGS = [
   'per_address_per_10_minutes',
   'per_client_per_hour',
   'global_per_10_minutes',
+  'per_address_flood_per_10_minutes',
 ] as const;
 
 /** Parses RIHLA_LEAD_LIMITS ("name=number,…"); unknown names and bad numbers are an error. */

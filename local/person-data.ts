@@ -156,6 +156,22 @@ async function findPerson(
   };
 }
 
+/** Base tables other than the inbox with a phone_key column (rows kept per phone number). */
+async function phoneKeyedTables(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `select format('%s.%s', c.table_schema, c.table_name) as name
+     from information_schema.columns c
+     join information_schema.tables t
+       on t.table_schema = c.table_schema and t.table_name = c.table_name
+     where c.column_name = 'phone_key' and t.table_type = 'BASE TABLE'
+       and c.table_schema not in ('pg_catalog', 'information_schema')
+       and format('%s.%s', c.table_schema, c.table_name) <> $1
+     order by 1`,
+    [REQUESTS],
+  );
+  return rows.map((row) => row.name);
+}
+
 /** The copies hosted Realtime keeps of staff broadcasts (realtime.messages), when it exists. */
 const REALTIME = 'realtime.messages';
 
@@ -223,6 +239,20 @@ async function collect(
       ];
       queue.push(ref.table);
     }
+  }
+  // Rows kept per number outside those references (the lead limits' recent submissions…): every
+  // other table with a phone_key column, by the person's numbers.
+  const keys = [
+    canonicalPhone,
+    ...(tables[REQUESTS] ?? []).map((row) => String(row['phone_key'] ?? '')),
+  ].filter(Boolean);
+  for (const table of await phoneKeyedTables(db)) {
+    const { rows } = await db.query<{ row: Record<string, unknown> }>(
+      `select to_jsonb(t) as row from ${quoteTable(table)} as t
+       where t.phone_key = any($1::text[])`,
+      [[...new Set(keys)]],
+    );
+    tables[table] = rows.map(({ row }) => row);
   }
   if (await hasRealtimeMessages(db)) {
     const ids = [...seeds.leadIds, ...seeds.requestIds];
@@ -300,6 +330,10 @@ export async function erasePerson(
     const requestIds = (tables[REQUESTS] ?? []).map((row) => String(row['id']));
     await tx.query(`delete from public.contact_requests where id = any($1::uuid[])`, [requestIds]);
     await tx.query(`delete from public.offer_leads where id = any($1::uuid[])`, [leadIds]);
+    for (const table of await phoneKeyedTables(tx)) {
+      const keys = [...new Set((tables[table] ?? []).map((row) => String(row['phone_key'])))];
+      await tx.query(`delete from ${quoteTable(table)} where phone_key = any($1::text[])`, [keys]);
+    }
     if (await hasRealtimeMessages(tx)) {
       // The copies made before, and the full rows the deletes above just broadcast.
       await tx.query(`delete from realtime.messages where ${realtimeCopies}`, [

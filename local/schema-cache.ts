@@ -35,7 +35,7 @@ export interface FunctionArgument {
 export interface FunctionInfo {
   name: string;
   args: FunctionArgument[];
-  /** False when the signature uses OUT/INOUT/VARIADIC parameters the local server does not map. */
+  /** False when the signature uses OUT/INOUT/VARIADIC parameters (RETURNS TABLE is mapped). */
   supported: boolean;
   returnsSet: boolean;
   returnsVoid: boolean;
@@ -138,7 +138,13 @@ export class SchemaCache {
           isArray: arg.category === 'A',
           isJson: arg.json,
         })),
-        supported: row.modes === null && row.args.every((arg) => arg.name !== ''),
+        // RETURNS TABLE adds `t` columns after the inputs; those map like any composite result.
+        supported:
+          (row.modes === null ||
+            row.modes.every((mode, index) =>
+              index < row.args.length ? mode === 'i' : mode === 't',
+            )) &&
+          row.args.every((arg) => arg.name !== ''),
         returnsSet: row.returns_set,
         returnsVoid: row.returns_void,
         returnsComposite: row.returns_composite,

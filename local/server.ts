@@ -14,6 +14,7 @@ import {
   HttpError,
   notImplemented,
   postgrestError,
+  bodyLimitFor,
   readBody,
   send,
   sendJson,
@@ -186,7 +187,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       return;
     }
     const needsBody = method !== 'GET' && method !== 'HEAD';
-    const body = needsBody ? await readBody(req, maxBody) : Buffer.alloc(0);
+    const body = needsBody ? await readBody(req, bodyLimitFor(path, maxBody)) : Buffer.alloc(0);
 
     if (path.startsWith('/rest/v1')) {
       const auth = authenticateRequest(req, url, options.secret);

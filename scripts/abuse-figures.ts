@@ -1,15 +1,16 @@
 /**
- * The figures of docs/reliability.md "Abuse": the attacks of issue 14 replayed against a fresh
- * in-memory local stack with the production limits, distinct clients being sockets bound to
- * distinct loopback addresses (127.0.0.x). Prints one JSON object.
+ * The figures of docs/reliability.md "Abuse": the attacks of issues 14 and 27 (scripts/abuse/)
+ * replayed against a fresh in-memory local stack with the production limits, distinct clients
+ * being sockets bound to distinct loopback addresses (127.0.x.y). Prints one JSON object.
  *
  *   node scripts/abuse-figures.ts
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalStack } from '../local/index.ts';
+import { issue27Attacks } from './abuse/issue-27.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'rihla-abuse-'));
 const stack = await startLocalStack({
@@ -61,10 +62,10 @@ function call(
 }
 
 let serial = 0;
-const leadBody = (name = 'Flood Bot') => ({
+const leadBody = (name = 'Flood Bot', phone?: string) => ({
   id: crypto.randomUUID(),
   name,
-  phone: `96650${String(1_000_000 + serial++).padStart(7, '0')}`,
+  phone: phone ?? `96650${String(1_000_000 + serial++).padStart(7, '0')}`,
   country_code: '+966',
   source: '/',
 });
@@ -176,6 +177,13 @@ try {
     (existsSync(join(dataDir, 'outbox')) ? readdirSync(join(dataDir, 'outbox')).length : 0) -
     before;
 
+  const issue27 = await issue27Attacks({
+    call,
+    sql: <T>(text: string) => stack.sql<T>(text),
+    leadBody,
+    signIn,
+  });
+
   console.log(
     JSON.stringify(
       {
@@ -183,10 +191,11 @@ try {
           seconds: 30,
           statuses: floodStatuses,
           storedFromFloodingAddress: (
-            await stack.sql<{ n: number }>(
-              `select count(*)::int as n from offer_leads where name = 'Flood Bot'`,
+            await stack.sql<{ held: string | null; n: number }>(
+              `select held_reason as held, count(*)::int as n from offer_leads
+               where name = 'Flood Bot' group by 1 order by 1`,
             )
-          ).rows[0]?.n,
+          ).rows,
           patientElsewhere: patient.status,
         },
         lockout: { attackerStatuses, adminFromOtherAddress: adminLogin.body },
@@ -200,6 +209,8 @@ try {
           leadMsMax: Math.round(Math.max(...latencies)),
         },
         relay: { forgedRequests: 200, mailsWritten: forgedMails, ms: Math.round(relayMs) },
+        issue27,
+        loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
       },
       null,
       2,

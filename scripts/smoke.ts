@@ -9,8 +9,12 @@
  *   2. anon reads nothing: neither leads nor the inbox are readable with the public key;
  *   3. the notification function answers a browser's preflight with CORS and accepts the public key
  *      (an invalid body → 400, so no e-mail is sent; --send-mail sends one tagged e-mail instead);
- *   4. a staff session receives the new inbox row on the private staff channel (Realtime
- *      Authorization), and the lead's inbox row exists.
+ *   4. the database records the caller's own address, not a forged X-Forwarded-For
+ *      (scripts/smoke-address.ts);
+ *   5. a staff session receives the new inbox row on the private staff channel (Realtime
+ *      Authorization), and the lead's inbox row exists;
+ *   6. with the secret key: both pg_cron jobs exist, and the un-nudged test lead is mailed by the
+ *      worker within its period (one tagged e-mail reaches the inbox; scripts/smoke-jobs.ts).
  *
  * Environment: PUBLIC_SUPABASE_ANON_KEY (or --key; publishable or legacy anon key),
  * SMOKE_ADMIN_USERNAME and SMOKE_ADMIN_PASSWORD (a staff account; without them the realtime and
@@ -20,6 +24,8 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { parseArgs } from 'node:util';
 import type { Database } from '../src/lib/database.types.ts';
+import { checkForgedAddressIgnored } from './smoke-address.ts';
+import { checkScheduledJobs, checkUnnudgedLeadMailed, eraseTestLead } from './smoke-jobs.ts';
 
 export interface SmokeOptions {
   site: string;
@@ -31,6 +37,8 @@ export interface SmokeOptions {
   sendMail?: boolean;
   /** How long to wait for the realtime event (ms). */
   realtimeTimeoutMs?: number;
+  /** The notification worker's period (ms; pg_cron: every minute). */
+  workerPeriodMs?: number;
   log?: (line: string) => void;
 }
 
@@ -134,8 +142,15 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
     }
     return 'preflight with CORS, public key admitted (invalid body → 400, nothing sent)';
   });
+  const service = options.serviceKey
+    ? createClient<Database>(api, options.serviceKey, clientOptions)
+    : null;
+  await checkScheduledJobs(service, api, record);
 
-  // 4. A tagged lead, seen live by staff.
+  const address = await checkForgedAddressIgnored(api, options.key);
+  record('client address not forgeable', address.status, address.detail);
+
+  // 5. A tagged lead, seen live by staff.
   const tag = `SMOKE TEST ${new Date().toISOString()}`;
   const leadId = crypto.randomUUID();
   let staff: Client | null = null;
@@ -227,6 +242,9 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
       return `contact_requests ${data[0]?.id}`;
     });
   }
+  if (inserted) {
+    await checkUnnudgedLeadMailed(service, leadId, options.workerPeriodMs ?? 60_000, record);
+  }
   if (options.sendMail && inserted) {
     await attempt('tagged notification e-mail', async () => {
       const { data, error } = await visitor.functions.invoke('send-form-notification', {
@@ -238,27 +256,7 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
     });
   }
 
-  // Erase the test lead (erasing it from either table removes both).
-  if (inserted) {
-    const eraser = options.serviceKey
-      ? createClient<Database>(api, options.serviceKey, clientOptions)
-      : staff;
-    if (!eraser) {
-      record(
-        'test lead erased',
-        'fail',
-        `no secret key nor staff account: erase ${leadId} by hand`,
-      );
-    } else {
-      await attempt('test lead erased', async () => {
-        const { error } = await eraser.from('offer_leads').delete().eq('id', leadId);
-        if (error) throw new Error(error.message);
-        const left = await eraser.from('offer_leads').select('id').eq('id', leadId);
-        if (left.data?.length) throw new Error(`lead ${leadId} is still there`);
-        return `lead ${leadId} and its inbox row removed`;
-      });
-    }
-  }
+  if (inserted) await eraseTestLead(service ?? staff, leadId, record);
   if (channel) await staff?.removeChannel(channel);
   if (staff) await staff.auth.signOut().catch(() => undefined);
   await visitor.removeAllChannels();

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { quoteIdent } from '../db.ts';
 import { HttpError, notImplemented, postgrestError, send } from '../http.ts';
+import { socketAddress } from '../client-address.ts';
 import { throughHashGate } from '../hash-gate.ts';
 import type { Preferences } from '../postgrest-query.ts';
 import type { RequestAuth } from '../request-auth.ts';
@@ -80,8 +81,11 @@ export async function callFunction(
       );
       return rows[0];
     });
-  // admin_login hashes a password: one at a time, so it cannot starve other requests.
-  const row = await (name === 'admin_login' ? throughHashGate(run) : run());
+  // admin_login hashes a password: one at a time, least-served address first, so it cannot
+  // starve other requests nor queue the admin behind a guesser's many addresses.
+  const row = await (name === 'admin_login'
+    ? throughHashGate(run, socketAddress(req) ?? '')
+    : run());
   if (fn.returnsVoid) {
     send(res, 204, null);
     return;

@@ -181,7 +181,7 @@ describe('a stranger cannot lock the admin out', () => {
 });
 
 describe('a flood from one address', () => {
-  it('stores at most 5 leads per 10 minutes from it, while a patient elsewhere submits normally', async () => {
+  it('is stored as held (not mailed one by one) while a patient elsewhere submits normally', async () => {
     const bot = clientAt('127.0.0.6');
     const patient = clientAt('127.0.0.7');
     const statuses: number[] = [];
@@ -191,7 +191,8 @@ describe('a flood from one address', () => {
         const { status } = await bot
           .from('offer_leads')
           .insert(lead())
-          .setHeader('X-Forwarded-For', `198.51.100.${i}`);
+          .setHeader('X-Forwarded-For', `198.51.100.${i}`)
+          .setHeader('CF-Connecting-IP', `198.51.100.${i}`);
         statuses.push(status);
       }
     })();
@@ -200,27 +201,47 @@ describe('a flood from one address', () => {
     const patientDone = error === null;
     await flood;
     expect(patientDone).toBe(true);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(35);
-    const { rows } = await stack.sql<{ name: string; n: number }>(
-      `select (name = 'Patient Elsewhere') as patient, count(*)::int as n from public.offer_leads group by 1 order by 1`,
+    expect(statuses.filter((status) => status === 201)).toHaveLength(40);
+    const { rows } = await stack.sql<{ patient: boolean; held: string | null; n: number }>(
+      `select (name = 'Patient Elsewhere') as patient, held_reason as held, count(*)::int as n
+       from public.contact_requests group by 1, 2 order by 1, 2`,
     );
     expect(rows).toEqual([
-      { patient: false, n: 5 },
-      { patient: true, n: 1 },
+      { patient: false, held: 'address', n: 35 },
+      { patient: false, held: null, n: 5 },
+      { patient: true, held: null, n: 1 },
     ]);
   });
 
-  it('the refusal is PT429 with the limit named, the contract the forms read', async () => {
+  it('refuses only a repeat of one number from one address: PT429 with the limit named', async () => {
     const bot = clientAt('127.0.0.8');
-    for (let i = 0; i < 5; i++)
-      expect((await bot.from('offer_leads').insert(lead())).error).toBeNull();
-    const { error, status } = await bot.from('offer_leads').insert(lead());
+    const row = lead();
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await bot.from('offer_leads').insert({ ...row, id: crypto.randomUUID() })).error,
+      ).toBeNull();
+    }
+    const { error, status } = await bot
+      .from('offer_leads')
+      .insert({ ...row, id: crypto.randomUUID() });
     expect(status).toBe(429);
     expect(error).toMatchObject({
       code: 'PT429',
       hint: 'rate_limited',
-      details: 'limit: 5 leads per client address per 10 minutes',
+      details: 'limit: 5 leads per phone number per hour',
     });
+  });
+});
+
+describe('the client address', () => {
+  it('is the socket address whatever forwarding headers the client forges', async () => {
+    const forged = clientAt('127.0.0.9');
+    const { data, error } = await forged
+      .rpc('my_client_address')
+      .setHeader('X-Forwarded-For', '198.51.100.7')
+      .setHeader('CF-Connecting-IP', '198.51.100.7')
+      .setHeader('X-Real-IP', '198.51.100.7');
+    expect(error).toBeNull();
+    expect(data).toBe('127.0.0.9');
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { throughHashGate } from '../hash-gate.ts';
+import { MAX_RPC_BODY_BYTES } from '../http.ts';
 import { lockFile, processStartTime, readLock } from '../index.ts';
 import { jsonDepth, MAX_JSON_DEPTH } from '../json-depth.ts';
 import { MAX_CHANNELS_PER_CONNECTION } from '../realtime.ts';
@@ -104,7 +105,7 @@ describe('over-deep JSON', () => {
     };
     for (const [path, payload] of [
       ['/rest/v1/offer_leads', body],
-      ['/rest/v1/rpc/is_admin', `{"check_user_id":${deep(50_000)}}`],
+      ['/rest/v1/rpc/is_admin', `{"check_user_id":${deep(20_000)}}`],
       ['/auth/v1/signup', `{"data":{"x":${deep(50_000)}}}`],
     ] as const) {
       const response = await fetch(`${stack.url}${path}`, {
@@ -143,6 +144,57 @@ describe('password hashing', () => {
     );
     expect(most).toBe(1);
     expect(order).toEqual(Array.from({ length: 20 }, (_, n) => n));
+  });
+});
+
+describe('oversized RPC bodies', () => {
+  it('are refused with 413 before the database sees them; table writes keep the general limit', async () => {
+    const headers = {
+      apikey: stack.anonKey,
+      Authorization: `Bearer ${stack.anonKey}`,
+      'Content-Type': 'application/json',
+    };
+    const search = await fetch(`${stack.url}/rest/v1/rpc/fold_search_text`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ _text: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(search.status).toBe(413);
+    expect(await search.json()).toMatchObject({ code: 'PGRST413' });
+    const small = await fetch(`${stack.url}/rest/v1/rpc/fold_search_text`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ _text: 'أحمد'.repeat((MAX_RPC_BODY_BYTES - 100) / 8) }),
+    });
+    expect(small.status).toBe(200);
+    // A lead bigger than any RPC body still reaches the database (and its own size checks).
+    const bigLead = await fetch(`${stack.url}/rest/v1/offer_leads`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...lead(), page_url: `https://rihla.care/?${'a'.repeat(70_000)}` }),
+    });
+    expect(bigLead.status).not.toBe(413);
+  });
+});
+
+describe('password hashing from many addresses', () => {
+  it('serves the least-served address next: the admin waits for one guess, not for all', async () => {
+    const order: string[] = [];
+    const hash = (key: string) =>
+      throughHashGate(async () => {
+        await new Promise((resolveTick) => setTimeout(resolveTick, 2));
+        order.push(key);
+      }, key);
+    // A guesser's 12 attempts from 3 addresses are queued before the admin's one.
+    const guesses = Array.from({ length: 12 }, (_, n) => hash(`198.51.100.${n % 3}`));
+    const admin = hash('203.0.113.5');
+    await Promise.all([...guesses, admin]);
+    // First come first served, the admin would be 13th; least served first, 4th: after one
+    // attempt of each address that was already waiting, and then the guesser takes turns.
+    expect(order.indexOf('203.0.113.5')).toBe(3);
+    expect(order.filter((key) => key !== '203.0.113.5')).toEqual(
+      Array.from({ length: 12 }, (_, n) => `198.51.100.${n % 3}`),
+    );
   });
 });
 

@@ -10,6 +10,7 @@ import { startLocalStack, type LocalStack, type LocalStackOptions } from '../ind
 export const RELAXED_LEAD_LIMITS = {
   per_address_per_10_minutes: 100_000,
   global_per_10_minutes: 100_000,
+  per_address_flood_per_10_minutes: 100_000,
 };
 
 /** A local stack in memory (mail and indexing records in a temp dir), with its request log captured. */

@@ -139,7 +139,11 @@ export async function benchAdmin(
     port: API_PORT,
     log: false,
     // The bench measures speed, not abuse limits: all its traffic comes from 127.0.0.1.
-    leadLimits: { per_address_per_10_minutes: 1_000_000, global_per_10_minutes: 1_000_000 },
+    leadLimits: {
+      per_address_per_10_minutes: 1_000_000,
+      global_per_10_minutes: 1_000_000,
+      per_address_flood_per_10_minutes: 1_000_000,
+    },
   });
   const site = createStaticSiteServer({ root: DIST });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));

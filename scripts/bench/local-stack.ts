@@ -112,7 +112,11 @@ export async function benchLocalStack(
       dataDir,
       port: 0,
       log: false,
-      leadLimits: { per_address_per_10_minutes: 1_000_000, global_per_10_minutes: 1_000_000 },
+      leadLimits: {
+        per_address_per_10_minutes: 1_000_000,
+        global_per_10_minutes: 1_000_000,
+        per_address_flood_per_10_minutes: 1_000_000,
+      },
     });
     const reopenMs = performance.now() - started;
     const client = () =>

@@ -29,6 +29,7 @@ export type Database = {
           entered_by_name: string | null;
           entry_channel: string | null;
           follow_up_at: string | null;
+          held_reason: string | null;
           id: string;
           language: Database['public']['Enums']['site_language'];
           lead_id: string;
@@ -69,6 +70,7 @@ export type Database = {
           entered_by_name?: string | null;
           entry_channel?: string | null;
           follow_up_at?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           lead_id: string;
@@ -109,6 +111,7 @@ export type Database = {
           entered_by_name?: string | null;
           entry_channel?: string | null;
           follow_up_at?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           lead_id?: string;
@@ -153,6 +156,7 @@ export type Database = {
           country_code: string | null;
           created_at: string;
           email: string | null;
+          held_reason: string | null;
           id: string;
           language: Database['public']['Enums']['site_language'];
           name: string;
@@ -178,6 +182,7 @@ export type Database = {
           country_code?: string | null;
           created_at?: string;
           email?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           name: string;
@@ -203,6 +208,7 @@ export type Database = {
           country_code?: string | null;
           created_at?: string;
           email?: string | null;
+          held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
           name?: string;
@@ -315,13 +321,25 @@ export type Database = {
         Args: { _text: string };
         Returns: string;
       };
+      guard_request_page: {
+        Args: { _assignee: string; _query: string; _source: string };
+        Returns: boolean;
+      };
       is_admin: {
         Args: { check_user_id: string };
         Returns: boolean;
       };
+      lead_notification_state: {
+        Args: { _lead_id: string };
+        Returns: unknown[];
+      };
       merge_requests: {
         Args: { _id: string; _other: string };
         Returns: Json;
+      };
+      my_client_address: {
+        Args: never;
+        Returns: string;
       };
       my_staff_id: {
         Args: never;
@@ -330,6 +348,14 @@ export type Database = {
       person_requests: {
         Args: { _id: string };
         Returns: Json;
+      };
+      release_held_requests: {
+        Args: { _ids: string[] };
+        Returns: number;
+      };
+      request_ids_matching: {
+        Args: { _digits_pattern: string; _text_pattern: string };
+        Returns: string[];
       };
       request_overview: {
         Args: { _since: string; _tz: string };
@@ -361,6 +387,10 @@ export type Database = {
       same_national_digits: {
         Args: { _full: string; _national: string };
         Returns: boolean;
+      };
+      scheduled_jobs: {
+        Args: never;
+        Returns: unknown[];
       };
       undo_merge: {
         Args: { _id: string };

@@ -9,6 +9,7 @@ import type { Lang } from '~/i18n/index.ts';
 import type { UiKey } from '~/i18n/ui/ar.ts';
 import { Constants } from '~/lib/database.types.ts';
 import { countryCodes, normalizePhone } from '~/lib/phone.ts';
+import { visibleCharacterCount } from '~/lib/visible-text.ts';
 import { formServices } from '~/lib/services.ts';
 
 /** The answers the database accepts (its enums), in the order the form shows them. */
@@ -65,18 +66,18 @@ export type FormMessages = Partial<Record<UiKey, string>>;
 const message = (messages: FormMessages, key: UiKey) => messages[key] ?? key;
 
 /**
- * Name: at least 2 characters once trimmed. The consultation form says "required" for an empty
+ * Name: at least 2 characters once trimmed, two of them letters or digits (src/lib/visible-text.ts,
+ * the database's rule too). The consultation form says "required" for an empty
  * field; the offer form keeps the spec's single message for both cases.
  */
 function nameField(messages: FormMessages, { requiredMessage = true } = {}) {
-  return z
-    .string()
-    .check(
-      z.trim(),
-      ...(requiredMessage ? [z.minLength(1, message(messages, 'form.error.nameRequired'))] : []),
-      z.minLength(2, message(messages, 'form.error.nameMin')),
-      z.maxLength(100, message(messages, 'form.error.nameMax')),
-    );
+  return z.string().check(
+    z.trim(),
+    ...(requiredMessage ? [z.minLength(1, message(messages, 'form.error.nameRequired'))] : []),
+    z.minLength(2, message(messages, 'form.error.nameMin')),
+    z.refine((name) => visibleCharacterCount(name) >= 2, message(messages, 'form.error.nameMin')),
+    z.maxLength(100, message(messages, 'form.error.nameMax')),
+  );
 }
 
 /** Digits only, at least 8; the field strips other characters as the user types. */

@@ -118,10 +118,11 @@ describe.each(backends)('erasing one person on $name', (backend) => {
       realtime: await count(
         `realtime.messages where payload::text like '%Noura%' or payload::text like '%45024476%'`,
       ),
+      submissions: await count(`private.lead_submissions where phone_key like '%545024476'`),
     };
   }
 
-  const nothing = { leads: 0, requests: 0, events: 0, outbox: 0, realtime: 0 };
+  const nothing = { leads: 0, requests: 0, events: 0, outbox: 0, realtime: 0, submissions: 0 };
 
   it('exports and counts the person in every table, listing the national-only number apart', async () => {
     const data = await exportPerson(db, '+966 54 502 4476');
@@ -140,6 +141,8 @@ describe.each(backends)('erasing one person on $name', (backend) => {
     expect(counts['public.request_events']).toBeGreaterThanOrEqual(4);
     expect(counts['private.lead_notifications']).toBe(5);
     expect(counts['realtime.messages']).toBeGreaterThanOrEqual(12);
+    // The lead limits remember the visitors' submissions by number for an hour (4 + the merged one).
+    expect(counts['private.lead_submissions']).toBe(5);
     expect(JSON.stringify(data)).not.toContain('Someone Else');
     // The consent record travels with the lead and the request.
     expect(data.tables['public.offer_leads']![0]).toHaveProperty('policy_version', '1.0');

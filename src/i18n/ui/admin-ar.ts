@@ -199,6 +199,16 @@ export const adminAr = {
   // Issue 14 (abuse): the request's notification e-mail was given up.
   'admin.abuse.notMailed': 'لم يُرسَل بريد التنبيه',
 
+  // Issue 27: requests held for verification («قيد التحقق»).
+  'admin.held.badge': 'قيد التحقق',
+  'admin.held.reason.flood': 'وصل أثناء تدفّق غير معتاد من الطلبات',
+  'admin.held.reason.address': 'عدة طلبات من العنوان نفسه خلال وقت قصير',
+  'admin.held.reason.phone': 'أُرسل هذا الرقم عدة مرات من عناوين أخرى',
+  'admin.held.release': 'نقل إلى الطلبات',
+  'admin.held.releaseLabel': 'نقل طلب {name} إلى الطلبات',
+  'admin.held.released': 'نُقل الطلب إلى الطلبات',
+  'admin.held.releaseError': 'تعذّر نقل الطلب. يرجى المحاولة مرة أخرى',
+
   // Team workspace (issue 13): assignment, follow-ups, timeline, conflicts, drafts.
   'admin.team.none': 'لا يوجد',
   'admin.team.system': 'النظام',

@@ -199,6 +199,16 @@ export const adminEn = {
   // Issue 14 (abuse): the request's notification e-mail was given up.
   'admin.abuse.notMailed': 'Not mailed',
 
+  // Issue 27: requests held for verification («قيد التحقق»).
+  'admin.held.badge': 'Being verified',
+  'admin.held.reason.flood': 'arrived during an unusual flood of requests',
+  'admin.held.reason.address': 'many requests from the same address in a short time',
+  'admin.held.reason.phone': 'this number was sent many times from other addresses',
+  'admin.held.release': 'Move to requests',
+  'admin.held.releaseLabel': 'Move the request of {name} to the requests',
+  'admin.held.released': 'The request was moved to the requests',
+  'admin.held.releaseError': 'The request could not be moved. Please try again',
+
   // Team workspace (issue 13): assignment, follow-ups, timeline, conflicts, drafts.
   'admin.team.none': 'None',
   'admin.team.system': 'System',

@@ -5,6 +5,7 @@ import { patientWhatsappUrl } from '~/lib/admin/labels.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { isOverdue } from '~/lib/admin/team.ts';
+import { HeldNotice } from './HeldNotice.tsx';
 import { Badge, StatusBadge, UserText } from './parts.tsx';
 import { RequestFields } from './RequestFields.tsx';
 
@@ -79,6 +80,7 @@ export const RequestCard = memo(function RequestCard({
       </div>
 
       <RequestFields request={request} variant="card" onAddCountry={open} />
+      <HeldNotice request={request} />
 
       {(assignee || request.follow_up_at) && (
         <div className="mt-3 flex flex-wrap gap-3 text-sm">

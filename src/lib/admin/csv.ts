@@ -17,23 +17,27 @@ import {
 } from './labels.ts';
 import type { ContactRequest, OfferLead } from './rows.ts';
 import { adminText } from './strings.ts';
+import { withoutLeadingInvisible } from '../visible-text.ts';
 
 export const UTF8_BOM = '\uFEFF';
 
 export type CsvValue = string | number | null | undefined;
 
 /**
- * A cell a spreadsheet may run as a formula: = + - @ (or a tab, CR or LF) first, possibly after
- * whitespace (spaces, NBSP and the other Unicode spaces, line breaks) or invisible characters
- * (zero-width, bidi controls, BOM) that spreadsheets skip or that hide the sign from the reader.
+ * A cell a spreadsheet may run as a formula: = + - @ (or a tab, CR or LF, or their full-width
+ * forms) first, possibly after characters a reader does not see (src/lib/visible-text.ts: spaces,
+ * controls, format characters such as zero-width, bidi controls, tags and the BOM, marks on their
+ * own, Braille blank, Hangul fillers), which spreadsheets skip or which hide the sign.
  */
-const FORMULA_START =
-  /^[\s\u00a0\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]*[=+\-@\t\r\n\uff0b\uff0d\uff1d\uff20]/;
+const FORMULA_SIGN = /^[=+\-@\t\r\n\uff0b\uff0d\uff1d\uff20]/;
+
+const startsAsFormula = (text: string) =>
+  FORMULA_SIGN.test(text) || FORMULA_SIGN.test(withoutLeadingInvisible(text));
 
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && startsAsFormula(text)) text = `'${text}`;
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

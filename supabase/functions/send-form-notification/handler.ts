@@ -1,5 +1,6 @@
 import { callerKeyRole, json, preflight, readJsonObject, withCors } from '../_shared/http.ts';
 import type { FunctionRuntime } from '../_shared/runtime.ts';
+import { composeDigestEmail, isHeldDigest, type HeldDigest } from './digest.ts';
 
 /**
  * send-form-notification: the delivery worker of the lead outbox
@@ -177,7 +178,7 @@ export async function deliver(
   const to = runtime.env('NOTIFY_EMAIL_TO');
   const from = runtime.env('NOTIFY_EMAIL_FROM');
   if (!to || !from) throw new NotConfigured();
-  const leads = await rpc<StoredLead[]>(runtime, 'claim_lead_notifications', {
+  const leads = await rpc<(StoredLead | HeldDigest)[]>(runtime, 'claim_lead_notifications', {
     _lead_id: leadId,
     _limit: leadId ? 1 : BATCH,
   });
@@ -186,8 +187,8 @@ export async function deliver(
   const queue = [...(leads ?? [])];
   const worker = async () => {
     for (let lead = queue.shift(); lead; lead = queue.shift()) {
-      const { subject, text } = composeEmail(lead);
-      const replyTo = replyToAddress(lead.email);
+      const { subject, text } = isHeldDigest(lead) ? composeDigestEmail(lead) : composeEmail(lead);
+      const replyTo = isHeldDigest(lead) ? null : replyToAddress(lead.email);
       let error: string | null = null;
       try {
         await runtime.mail.send({

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../local/db.ts';
+import { sqlBackends } from './helpers/harness.ts';
+
+/**
+ * Hosted projects (2026) give the API roles nothing on new public objects, and neither does the
+ * local bootstrap: every right an API role holds comes from a migration that names the object. The
+ * table below is the whole of those rights; a migration that forgets a grant (or grants too much)
+ * changes what these roles can do in production, and this test names the object.
+ */
+
+const backends = await sqlBackends();
+type ApiRole = 'anon' | 'authenticated' | 'service_role';
+
+/** Per object: what each API role may do (table rights as letters a/r/w/d, EXECUTE as x, USAGE u). */
+const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
+  'table public.contact_requests': { authenticated: 'rd', service_role: 'arwd' },
+  'table public.offer_leads': { anon: 'a', authenticated: 'ard', service_role: 'arwd' },
+  'table public.request_events': { authenticated: 'r', service_role: 'r' },
+  'table public.staff_accounts': { authenticated: 'r', service_role: 'r' },
+  'sequence public.request_events_id_seq': {},
+  'function public.admin_login(text, text)': { authenticated: 'x', service_role: 'x' },
+  'function public.admin_logout()': { authenticated: 'x', service_role: 'x' },
+  'function public.bulk_update_requests(jsonb, jsonb)': { authenticated: 'x', service_role: 'x' },
+  'function public.campaign_report(timestamp with time zone, timestamp with time zone)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
+  'function public.canonical_phone(text, text)': {
+    anon: 'x',
+    authenticated: 'x',
+    service_role: 'x',
+  },
+  'function public.claim_lead_notifications(uuid, integer)': { service_role: 'x' },
+  'function public.finish_lead_notification(uuid, boolean, text)': { service_role: 'x' },
+  'function public.fold_search_text(text)': { anon: 'x', authenticated: 'x', service_role: 'x' },
+  'function public.is_admin(uuid)': { anon: 'x', authenticated: 'x', service_role: 'x' },
+  'function public.lead_notification_state(uuid)': { service_role: 'x' },
+  'function public.my_staff_id()': { authenticated: 'x', service_role: 'x' },
+  'function public.request_overview(timestamp with time zone, text)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
+  'function public.request_page(text, request_status, request_service, text, text, timestamp with time zone, timestamp with time zone, uuid, integer, timestamp with time zone)':
+    { authenticated: 'x', service_role: 'x' },
+  'function public.request_search_text(text, text, text)': {
+    anon: 'x',
+    authenticated: 'x',
+    service_role: 'x',
+  },
+  'function public.request_tallies()': { authenticated: 'x', service_role: 'x' },
+  // Issue 27: the search guard and its id search, held requests, the caller's own address.
+  'function public.guard_request_page(text, text, text)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
+  'function public.request_ids_matching(text, text)': { authenticated: 'x', service_role: 'x' },
+  'function public.release_held_requests(uuid[])': { authenticated: 'x', service_role: 'x' },
+  'function public.my_client_address()': { anon: 'x', authenticated: 'x', service_role: 'x' },
+  // Issue 26: staff correct contact details, enter requests, see and merge a person.
+  'function public.correct_request_contact(uuid, integer, jsonb)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
+  'function public.enter_request(jsonb)': { authenticated: 'x', service_role: 'x' },
+  'function public.person_requests(uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.merge_requests(uuid, uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.undo_merge(uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.same_national_digits(text, text)': {
+    anon: 'x',
+    authenticated: 'x',
+    service_role: 'x',
+  },
+  'function public.scheduled_jobs()': { service_role: 'x' },
+  'function public.update_request(uuid, integer, jsonb)': { authenticated: 'x', service_role: 'x' },
+};
+
+describe.each(backends)('API role grants on $name', (backend) => {
+  let db: Database;
+
+  beforeAll(async () => {
+    db = await backend.open();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('leaves no default privileges that would hand new public objects to the API roles', async () => {
+    const { rows } = await db.query<{ acl: string }>(
+      `select d.defaclacl::text as acl
+       from pg_default_acl d join pg_namespace n on n.oid = d.defaclnamespace
+       where n.nspname = 'public'`,
+    );
+    for (const { acl } of rows) expect(acl).not.toMatch(/\b(anon|authenticated|service_role)=/);
+  });
+
+  it('gives each API role exactly the rights the migrations name, object by object', async () => {
+    const { rows } = await db.query<{ object: string; role: string; rights: string }>(
+      `with objects as (
+         select case c.relkind when 'S' then 'sequence' else 'table' end || ' public.' || c.relname
+                  as object, c.oid, c.relkind
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'S')
+       ), funcs as (
+         select 'function public.' || p.proname || '(' || oidvectortypes(p.proargtypes)
+                  || ')' as object, p.oid
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'
+       ), roles(role) as (values ('anon'), ('authenticated'), ('service_role'))
+       select o.object, r.role,
+              case when o.relkind = 'S' then
+                case when has_sequence_privilege(r.role, o.oid, 'usage') then 'u' else '' end
+              else
+                concat(case when has_table_privilege(r.role, o.oid, 'insert') then 'a' end,
+                       case when has_table_privilege(r.role, o.oid, 'select') then 'r' end,
+                       case when has_table_privilege(r.role, o.oid, 'update') then 'w' end,
+                       case when has_table_privilege(r.role, o.oid, 'delete') then 'd' end)
+              end as rights
+       from objects o cross join roles r
+       union all
+       select f.object, r.role,
+              case when has_function_privilege(r.role, f.oid, 'execute') then 'x' else '' end
+       from funcs f cross join roles r
+       order by 1, 2`,
+    );
+    const actual: Record<string, Record<string, string>> = {};
+    for (const { object, role, rights } of rows) {
+      actual[object] ??= {};
+      if (rights !== '') (actual[object] as Record<string, string>)[role] = rights;
+    }
+    expect(actual).toEqual(EXPECTED);
+  });
+});
