@@ -43,6 +43,7 @@ export function request(patch: Partial<ContactRequest> = {}): ContactRequest {
     consent_given_at: null,
     consent_given_by: null,
     person_id: null,
+    held_reason: null,
     ...patch,
   };
 }
