@@ -7,7 +7,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { rowsNamed, serviceClient, storedRequest, uniqueName } from './backend.ts';
-import { waitForIslands } from './helpers.ts';
+import { expectNoSeriousA11yIssues, waitForIslands } from './helpers.ts';
 import { createAdmin, login } from './staff.ts';
 
 const duringTheOffer = new Date('2025-10-26T09:00:00Z');
@@ -59,6 +59,7 @@ test.describe('one person, every channel', () => {
     await expect(country).toBeFocused();
     expect(await rowsNamed('offer_leads', name)).toEqual([]);
 
+    await expectNoSeriousA11yIssues(page, '[data-offer-dialog]');
     await country.selectOption('+971');
     await dialog.getByRole('button', { name: 'سجل الآن' }).click();
     await expect(page).toHaveURL(/\/thank-you\/?$/, { timeout: 15_000 });
@@ -100,6 +101,7 @@ test.describe('one person, every channel', () => {
     await strandedCard.getByRole('button', { name: 'أضف رمز الدولة' }).click();
     const dialog = page.getByTestId('request-dialog');
     await expect(dialog.getByTestId('possible-matches')).toContainText(known);
+    await expectNoSeriousA11yIssues(page, '[data-testid=request-dialog]');
     await dialog.getByLabel('دولة الرقم').selectOption('+966');
     await dialog.getByRole('button', { name: 'حفظ بيانات التواصل' }).click();
     await expect(page.getByText('تم حفظ بيانات التواصل')).toBeVisible({ timeout: 10_000 });
@@ -135,6 +137,7 @@ test.describe('one person, every channel', () => {
     await form.getByLabel('كيف وصل الطلب؟').selectOption('whatsapp');
     await form.getByLabel('الاسم').fill(name);
     await form.getByLabel('رقم الهاتف').fill('0501234567');
+    await expectNoSeriousA11yIssues(a.page, '[data-testid=new-request-dialog]');
     await form.getByRole('button', { name: 'حفظ الطلب' }).click();
     // Nothing is lost: the missing answers are named and the typed ones stay.
     await expect(form.getByText('هذا الحقل مطلوب').first()).toBeVisible();
