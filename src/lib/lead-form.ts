@@ -171,7 +171,13 @@ export const OTHER_COUNTRY = 'other';
  * country it is from, so the stored number can be dialled. The one phone rule decides.
  */
 export function offerNeedsCountry(phone: string): boolean {
-  return /^\d{8,15}$/.test(phone) && normalizePhone(phone).countryCode === null;
+  // Only where a picked country would be used: a number typed with 00 and a code outside the
+  // list is international already (the rule keeps it as typed), and is not asked about.
+  return (
+    /^\d{8,15}$/.test(phone) &&
+    normalizePhone(phone).countryCode === null &&
+    normalizePhone(phone, countryCodes[0]!.code).countryCode !== null
+  );
 }
 
 /** The stored phone of an offer registration: the one phone rule with the country picked, if any. */

@@ -154,6 +154,8 @@ describe('the stored rows', () => {
     // The dialog asks which country it is from; the picked country makes it callable.
     expect(offerNeedsCountry('0545024476')).toBe(true);
     expect(offerNeedsCountry('966545024476')).toBe(false);
+    // 00 and a code outside the list: international already, kept as typed, not asked.
+    expect(offerNeedsCountry('00441234567890')).toBe(false);
     expect(validateOffer(ar, { ...offer, name: 'سارة', phone: '0545024476' })).toEqual({
       countryCode: ar['form.error.phoneCountry'],
     });
