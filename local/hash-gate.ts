@@ -7,9 +7,10 @@
  * MAX_WAIT_MS, so sign-ins still progress under steady traffic). On a real PostgreSQL, which runs
  * queries in parallel, the gate only serializes sign-ins, which are rare.
  *
- * The next hash goes to the waiting caller whose client address was served least in the last
- * minute (first come, first served among equals): a password guesser spread over many addresses
- * queues behind itself, and the admin at their own desk waits for at most the hash in progress.
+ * The next hash goes to the waiting caller whose client address failed least in the last minute
+ * (then: was served least; first come, first served among equals): a password guesser spread over
+ * many addresses queues behind itself, and the admin at their own desk, who does not fail, waits
+ * for at most the hash in progress.
  */
 
 /** Longest a hash waits for other requests to finish before it runs anyway. */
@@ -26,6 +27,7 @@ interface Waiting {
 
 const waiting: Waiting[] = [];
 const served = new Map<string, number[]>();
+const failed = new Map<string, number[]>();
 let inFlight = 0;
 let gated = 0;
 let seq = 0;
@@ -53,12 +55,16 @@ async function othersDone(): Promise<void> {
   while (inFlight > gated && Date.now() < deadline) await pause(2);
 }
 
-/** Hashes run for `key` in the last minute (forgetting older ones). */
-function recentlyServed(key: string, now: number): number {
-  const times = (served.get(key) ?? []).filter((time) => now - time < MEMORY_MS);
-  if (times.length) served.set(key, times);
-  else served.delete(key);
+/** Entries of `log` for `key` in the last minute (forgetting older ones). */
+function recent(log: Map<string, number[]>, key: string, now: number): number {
+  const times = (log.get(key) ?? []).filter((time) => now - time < MEMORY_MS);
+  if (times.length) log.set(key, times);
+  else log.delete(key);
   return times.length;
+}
+
+function recordFailure(key: string): void {
+  failed.set(key, [...(failed.get(key) ?? []), Date.now()]);
 }
 
 /** Takes the waiting call of the least-served key, the oldest among equals. */
@@ -67,7 +73,9 @@ function takeNext(): Waiting | undefined {
   let best = -1;
   let bestServed = Infinity;
   for (const [index, entry] of waiting.entries()) {
-    const count = recentlyServed(entry.key, now);
+    // Failures weigh far more than turns: an address that fails is always served after one that
+    // does not.
+    const count = recent(failed, entry.key, now) * 1_000_000 + recent(served, entry.key, now);
     if (count < bestServed || (count === bestServed && entry.seq < (waiting[best]?.seq ?? 0))) {
       best = index;
       bestServed = count;
@@ -93,15 +101,33 @@ async function pump(): Promise<void> {
 
 /**
  * Runs `fn` once other requests have been served and no other gated call runs; `key` (the client
- * address) decides whose turn comes first.
+ * address) decides whose turn comes first, and `failedWith(result)` says whether the call was a
+ * failed sign-in, which sends that address to the back of later queues.
  */
-export function throughHashGate<T>(fn: () => Promise<T>, key = ''): Promise<T> {
+export function throughHashGate<T>(
+  fn: () => Promise<T>,
+  key = '',
+  failedWith: (result: T) => boolean = () => false,
+): Promise<T> {
   gated++;
   return new Promise<T>((resolveRun, rejectRun) => {
     waiting.push({
       key,
       seq: seq++,
-      run: () => Promise.resolve().then(fn).then(resolveRun, rejectRun),
+      run: () =>
+        Promise.resolve()
+          .then(fn)
+          .then(
+            (result) => {
+              if (failedWith(result)) recordFailure(key);
+              resolveRun(result);
+            },
+            (error: unknown) => {
+              // A refused call (a throttled sign-in, an error) counts as a failure too.
+              recordFailure(key);
+              rejectRun(error);
+            },
+          ),
     });
     void pump();
   }).finally(() => {

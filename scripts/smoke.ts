@@ -1,25 +1,16 @@
 /**
  * `npm run smoke -- --site https://rihla.care --supabase https://<ref>.supabase.co`: checks a live
- * deployment the way visitors and staff use it, in about a minute. Run it after every deploy.
- *
- * Read-only except one tagged test lead ("SMOKE TEST <time>"), which it erases again at the end (with
- * the secret/service key when given, else as the staff account). It checks:
- *   1. the site: security headers and a CSP whose connect-src names the Supabase project; the home
- *      page in Arabic (lang="ar" dir="rtl") and in English (lang="en");
- *   2. anon reads nothing: neither leads nor the inbox are readable with the public key;
- *   3. the notification function answers a browser's preflight with CORS and accepts the public key
- *      (an invalid body → 400, so no e-mail is sent; --send-mail sends one tagged e-mail instead);
- *   4. the database records the caller's own address, not a forged X-Forwarded-For
- *      (scripts/smoke-address.ts);
- *   5. a staff session receives the new inbox row on the private staff channel (Realtime
- *      Authorization), and the lead's inbox row exists;
- *   6. with the secret key: both pg_cron jobs exist, and the un-nudged test lead is mailed by the
- *      worker within its period (one tagged e-mail reaches the inbox; scripts/smoke-jobs.ts).
- *
- * Environment: PUBLIC_SUPABASE_ANON_KEY (or --key; publishable or legacy anon key),
- * SMOKE_ADMIN_USERNAME and SMOKE_ADMIN_PASSWORD (a staff account; without them the realtime and
- * inbox checks are skipped and reported), SUPABASE_SECRET_KEY or SUPABASE_SERVICE_ROLE_KEY (to erase
- * the test lead; optional). Exit code 0 only when every check that ran passed.
+ * deployment as visitors and staff use it, in about a minute, after every deploy. Read-only except
+ * one tagged test lead ("SMOKE TEST <time>"), erased at the end (secret key, else the staff
+ * account). Checks: 1. security headers, a CSP whose connect-src names the project, both home
+ * pages (ar rtl, en); 2. anon reads nothing; 3. the notification function's CORS preflight and
+ * public key (an invalid body → 400, nothing sent; --send-mail sends one tagged e-mail); 4. the
+ * database records the caller's own address, not a forged X-Forwarded-For (smoke-address.ts);
+ * 5. a staff session receives the new inbox row on the private staff channel, and the row exists;
+ * 6. with the secret key: both pg_cron jobs exist, and the un-nudged test lead is mailed by the
+ * worker within its period (one tagged e-mail reaches the inbox; smoke-jobs.ts).
+ * Env: PUBLIC_SUPABASE_ANON_KEY (or --key), SMOKE_ADMIN_USERNAME/_PASSWORD (else staff checks
+ * skip), SUPABASE_SECRET_KEY (optional). Exit 0 only when every check that ran passed.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { parseArgs } from 'node:util';
@@ -147,8 +138,9 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
     : null;
   await checkScheduledJobs(service, api, record);
 
-  const address = await checkForgedAddressIgnored(api, options.key);
-  record('client address not forgeable', address.status, address.detail);
+  // 4. The client address (a skip when the project cannot be reached).
+  const { status: addressStatus, detail } = await checkForgedAddressIgnored(api, options.key);
+  record('client address not forgeable', addressStatus, detail);
 
   // 5. A tagged lead, seen live by staff.
   const tag = `SMOKE TEST ${new Date().toISOString()}`;

@@ -81,10 +81,10 @@ export async function callFunction(
       );
       return rows[0];
     });
-  // admin_login hashes a password: one at a time, least-served address first, so it cannot
-  // starve other requests nor queue the admin behind a guesser's many addresses.
+  // admin_login hashes a password: one at a time, addresses that failed last, so it cannot starve
+  // other requests nor queue the admin behind a guesser's many addresses.
   const row = await (name === 'admin_login'
-    ? throughHashGate(run, socketAddress(req) ?? '')
+    ? throughHashGate(run, socketAddress(req) ?? '', (answer) => answer?.body !== 'true')
     : run());
   if (fn.returnsVoid) {
     send(res, 204, null);

@@ -92,6 +92,27 @@ describe('the notification function mails only stored leads', () => {
     expect(mail?.text).not.toContain('forged');
   });
 
+  it('held leads are mailed as one digest with their count, none of their text', async () => {
+    await stack.sql(`update private.lead_limit_settings set per_address_per_10_minutes = 1`);
+    try {
+      const rows = [lead(), lead({ name: 'Held One' }), lead({ name: 'Held Two' })];
+      for (const row of rows) {
+        expect((await client(stack).from('offer_leads').insert(row)).error).toBeNull();
+      }
+      await stack.drainNotifications();
+      const sent = mails();
+      expect(sent.map((mail) => mail.subject).sort()).toEqual([
+        '[Rihla Care] استشارة طبية جديدة (dental-implants)',
+        '[Rihla Care] طلبات قيد التحقق (2)',
+      ]);
+      const digest = sent.find((mail) => mail.subject.includes('قيد التحقق'));
+      expect(digest?.text).toContain('2 request(s) wait');
+      expect(digest?.text).not.toContain('Held');
+    } finally {
+      await stack.sql(`update private.lead_limit_settings set per_address_per_10_minutes = 100000`);
+    }
+  });
+
   it('the outbox is private: the public cannot claim or finish notifications', async () => {
     const anon = client(stack);
     const claim = await anon.rpc('claim_lead_notifications', {

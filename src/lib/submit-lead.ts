@@ -32,8 +32,9 @@ export const SUCCESS_VISIBLE_MS = 1500;
 export const RATE_LIMIT_CODE = 'PT429';
 
 /**
- * The code of the global ceiling on leads (DatabaseErrorCode.busy): the site is flooded, so the
- * visitor is asked to write on WhatsApp instead; retrying now would not help.
+ * The code of the per-address flood bound (DatabaseErrorCode.busy): hundreds of leads came from the
+ * visitor's network within minutes, so they are asked to write on WhatsApp instead; retrying now
+ * would not help. A flood from many addresses is stored and held, never refused (issue 27).
  */
 export const BUSY_CODE = 'PT503';
 

@@ -30,7 +30,7 @@ export const supabase = createClient<Database>(
 export const DatabaseErrorCode = {
   /** Too many leads for one phone number or client (HTTP 429); `error.details` names the limit. */
   rateLimited: 'PT429',
-  /** Too many leads from everyone at once (HTTP 503, hint 'busy'): ask the visitor to use WhatsApp. */
+  /** A flood of leads from the visitor's own network (HTTP 503, hint 'busy'): ask them to use WhatsApp. */
   busy: 'PT503',
   /** More than one lead in a single insert from the public (HTTP 400); the forms send one. */
   oneLeadPerRequest: 'PT400',

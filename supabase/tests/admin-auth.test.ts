@@ -32,6 +32,16 @@ async function failTimes(db: Database, user: Actor, username: string, times: num
   for (let attempt = 0; attempt < times; attempt++) {
     expect(await adminLogin(db, user, username, 'wrong password!')).toBe(false);
   }
+  await failedJustNow(db);
+}
+
+/**
+ * Dates every recorded failure "just now", as if the failures came at once: on a loaded machine the
+ * next attempt can otherwise come after the first wait (1 s) has passed, and the throttle rightly
+ * admits it.
+ */
+async function failedJustNow(db: Database) {
+  await db.query(`update private.admin_login_failures set failed_at = now()`);
 }
 
 describe.each(backends)('admin access on $name', (backend) => {
@@ -168,9 +178,9 @@ describe.each(backends)('admin access on $name', (backend) => {
     );
     await failTimes(db, { ...user, address: 'not an address' }, 'staff', 1);
     const { rows } = await db.query<{ client_address: string }>(
-      `select client_address from private.admin_login_failures order by failed_at desc limit 1`,
+      `select distinct client_address from private.admin_login_failures order by 1`,
     );
-    expect(rows[0]?.client_address).toBe('unknown');
+    expect(rows.map((row) => row.client_address)).toEqual(['2001:db8:1:2::', 'unknown']);
   });
 
   it('is_admin is true only for the caller’s own live session', async () => {

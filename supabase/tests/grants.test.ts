@@ -34,9 +34,16 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.claim_lead_notifications(uuid, integer)': { service_role: 'x' },
   'function public.finish_lead_notification(uuid, boolean, text)': { service_role: 'x' },
   'function public.fold_search_text(text)': { anon: 'x', authenticated: 'x', service_role: 'x' },
+  'function public.guard_request_page(text, text, text)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
   'function public.is_admin(uuid)': { anon: 'x', authenticated: 'x', service_role: 'x' },
   'function public.lead_notification_state(uuid)': { service_role: 'x' },
+  'function public.my_client_address()': { anon: 'x', authenticated: 'x', service_role: 'x' },
   'function public.my_staff_id()': { authenticated: 'x', service_role: 'x' },
+  'function public.release_held_requests(uuid[])': { authenticated: 'x', service_role: 'x' },
+  'function public.request_ids_matching(text, text)': { authenticated: 'x', service_role: 'x' },
   'function public.request_overview(timestamp with time zone, text)': {
     authenticated: 'x',
     service_role: 'x',

@@ -58,6 +58,7 @@ describe('CSV documents', () => {
     const base: Omit<ContactRequest, 'id' | 'name' | 'phone' | 'status'> = {
       lead_id: 'l',
       notification_failed_at: null,
+      held_reason: null,
       version: 1,
       assigned_to: null,
       follow_up_at: null,

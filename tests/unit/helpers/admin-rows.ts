@@ -9,6 +9,7 @@ export function request(patch: Partial<ContactRequest> = {}): ContactRequest {
     id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
     lead_id: `10000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
     notification_failed_at: null,
+    held_reason: null,
     consented_at: null,
     policy_version: null,
     created_at: '2025-11-20T10:00:00+00:00',
