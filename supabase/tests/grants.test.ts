@@ -56,14 +56,6 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
     service_role: 'x',
   },
   'function public.request_tallies()': { authenticated: 'x', service_role: 'x' },
-  // Issue 27: the search guard and its id search, held requests, the caller's own address.
-  'function public.guard_request_page(text, text, text)': {
-    authenticated: 'x',
-    service_role: 'x',
-  },
-  'function public.request_ids_matching(text, text)': { authenticated: 'x', service_role: 'x' },
-  'function public.release_held_requests(uuid[])': { authenticated: 'x', service_role: 'x' },
-  'function public.my_client_address()': { anon: 'x', authenticated: 'x', service_role: 'x' },
   // Issue 26: staff correct contact details, enter requests, see and merge a person.
   'function public.correct_request_contact(uuid, integer, jsonb)': {
     authenticated: 'x',

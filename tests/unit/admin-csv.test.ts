@@ -70,7 +70,6 @@ describe('CSV documents', () => {
       consent_given_at: null,
       consent_given_by: null,
       person_id: null,
-      held_reason: null,
       created_at: '2025-11-20T10:00:00Z',
       updated_at: '2025-11-21T10:00:00Z',
       email: 'a@b.co',

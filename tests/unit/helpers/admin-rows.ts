@@ -44,7 +44,6 @@ export function request(patch: Partial<ContactRequest> = {}): ContactRequest {
     consent_given_at: null,
     consent_given_by: null,
     person_id: null,
-    held_reason: null,
     ...patch,
   };
 }
