@@ -2,8 +2,8 @@
  * ESLint for the whole repository, one step of `npm test` (`npm run lint`, zero warnings).
  * Recommended sets of typescript-eslint (types not required, so it stays fast on 2 cores),
  * react-hooks, jsx-a11y (in .tsx islands and, through eslint-plugin-astro, in .astro markup) and
- * the project's own conventions from eslint/rihla.js. Why these packages and versions:
- * docs/decisions.md ("ESLint in the gate").
+ * the project's own conventions from eslint/rihla.js, and the size rules (below). Why these
+ * packages and versions: docs/decisions.md ("ESLint in the gate").
  */
 import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
@@ -16,6 +16,53 @@ import rihla from './eslint/rihla.js';
  * Text that may appear in markup as written: names and symbols that are the same in both
  * languages. Keep it short; anything a translator would touch belongs in src/i18n.
  */
+/** Code read as a whole: the application, the local stand-in, the scripts, the edge functions. */
+const SIZED = [
+  'src/**/*.{ts,tsx,astro,js}',
+  'local/**/*.{ts,js}',
+  'scripts/**/*.{ts,js}',
+  'supabase/functions/**/*.ts',
+];
+
+/**
+ * Files a reader takes in at once (docs/architecture.md): at most 300 lines, no function over 120
+ * lines of code. Tests are lists of cases read one at a time, and their describe() blocks are long
+ * by nature; string tables are flat lists of keys; generated types are not read (and are ignored
+ * above).
+ */
+const SIZE_EXEMPT = ['**/*.test.ts', '**/tests/**', 'src/i18n/ui/*.ts'];
+
+/**
+ * Over the limits when the rules arrived (issue 33) and not split yet, each for a named reason.
+ * Remove a line when its file is split; the rules then hold it to the limits.
+ */
+const SIZE_EXCEPTIONS = [
+  // Edited by other developers in the same session (splitting now would collide with their work):
+  // the local stand-in's realtime, auth, server and type generator, the smoke test, the back
+  // office's islands and the offer dialog.
+  'local/realtime.ts',
+  'local/auth.ts',
+  'local/index.ts',
+  'local/server.ts',
+  'local/gen-types.ts',
+  'scripts/smoke.ts',
+  'src/islands/admin/CampaignsApp.tsx',
+  'src/islands/admin/DashboardApp.tsx',
+  'src/islands/admin/LoginApp.tsx',
+  'src/islands/admin/OfferLeadsApp.tsx',
+  'src/islands/admin/RequestDialog.tsx',
+  'src/islands/admin/work/RequestTable.tsx',
+  'src/islands/offer/OfferRegistration.tsx',
+  // Landed from issue 27's branch while the rules arrived (its author's abuse figures).
+  'scripts/abuse/issue-27.ts',
+  // Not split yet for want of time (issue 33's session): one long function each, next to split.
+  'scripts/load/leads.ts',
+  'scripts/bench/admin.ts',
+  'scripts/bench/admin-scale.ts',
+  'src/islands/contact/LeadForm.tsx',
+  'src/islands/Header.tsx',
+];
+
 const LITERAL_TEXT_ALLOWED = [
   'Rihla Care',
   // The shape of a local mobile number, the same in both languages (the phone field is dir="ltr").
@@ -90,6 +137,14 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
+    },
+  },
+  {
+    files: SIZED,
+    ignores: [...SIZE_EXEMPT, ...SIZE_EXCEPTIONS],
+    rules: {
+      'max-lines': ['error', { max: 300 }],
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
     },
   },
   {

@@ -10,8 +10,8 @@ import { prepareDatabase, REPO_ROOT } from './migrate.ts';
  * schema, in the shape `supabase gen types typescript` produces, plus `Constants` with the enum
  * values for the forms' schemas. A test regenerates it and fails when the file drifts.
  *
- *   node local/gen-types.ts --write    regenerate the file after changing a migration
- *   node local/gen-types.ts            print it
+ *   npm run gen-types -- --write    regenerate the file after changing a migration
+ *   npm run gen-types               print it
  */
 
 export const TYPES_FILE = join(REPO_ROOT, 'src', 'lib', 'database.types.ts');

@@ -1,7 +1,7 @@
 /**
- * `npm test`: the whole quality gate, in order, stopping at the first failure. Content check, type
- * check, format check, lint (eslint.config.js), the edge functions under Deno, a build of the site
- * against the test backend, unit/SQL/protocol/build-output tests, then the browser tests (behaviour,
+ * `npm test`: the whole quality gate, in order, stopping at the first failure. Content check, the
+ * lockfile (scripts/check-lockfile.ts), type check, format check, lint (eslint.config.js), the edge
+ * functions under Deno, a build of the site against the test backend, unit/SQL/protocol/build-output tests, then the browser tests (behaviour,
  * the CSP and axe scan of every page). Ends with one "N passed, N failed, N skipped" line summing
  * every runner. Nothing is retried, and a flaky result (should someone pass --retries) fails the gate.
  */
@@ -26,6 +26,12 @@ const steps: Step[] = [
   {
     name: 'content check (npm run check:content)',
     command: ['node', 'scripts/check-content/index.ts'],
+  },
+  // The committed lockfile is what `npm install` writes on every platform (HEAD only, so work in
+  // progress never fails it): a newcomer's first install leaves the tree clean.
+  {
+    name: 'lockfile complete (npm run check:lockfile)',
+    command: ['node', 'scripts/check-lockfile.ts'],
   },
   {
     name: 'type check (astro check)',

@@ -115,6 +115,36 @@ export function islandOnTopOfPage(distDir: string, page: string, component: stri
   return weight;
 }
 
+/** Dynamic imports of a built ES module (import(`./chunk.js`)), resolved to site paths. */
+function dynamicImports(code: string, from: string): string[] {
+  const found = new Set<string>();
+  for (const match of code.matchAll(/\bimport\(\s*[`"']([^`"']+\.m?js)[`"']\s*\)/g)) {
+    const spec = match[1]!;
+    found.add(spec.startsWith('/') ? spec : posix.join(posix.dirname(from), spec));
+  }
+  return [...found];
+}
+
+/**
+ * What one island loads on demand (gzip): the modules its code imports dynamically and theirs in
+ * turn, less what the page has loaded already. For the forms, the backend client fetched on the
+ * first focus on a field (src/lib/submit-lead.ts, preloadClient).
+ */
+export function islandOnDemand(distDir: string, page: string, component: string): Weight {
+  const html = readFileSync(join(distDir, page, 'index.html'), 'utf8');
+  const loaded = scriptClosure(distDir, pageScripts(html, false).urls);
+  const islandFiles = [...loaded].filter((url) => posix.basename(url).startsWith(`${component}.`));
+  if (!islandFiles.length) throw new Error(`${page} has no ${component} island`);
+  const later = [...scriptClosure(distDir, islandFiles)].flatMap((url) =>
+    dynamicImports(readFileSync(join(distDir, url), 'utf8'), url),
+  );
+  let weight: Weight = { raw: 0, gzip: 0 };
+  for (const url of scriptClosure(distDir, later)) {
+    if (!loaded.has(url)) weight = add(weight, weigh(readFileSync(join(distDir, url))));
+  }
+  return weight;
+}
+
 export function measurePages(distDir: string): PageWeight[] {
   const read = (sitePath: string) => readFileSync(join(distDir, sitePath.split('?')[0]!));
   return htmlFiles(distDir)

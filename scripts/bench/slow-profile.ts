@@ -24,29 +24,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { buildSite, withBuildServer } from './serve-build.ts';
 
-export const SLOW_PROFILE = {
-  latencyMs: 400,
-  downloadKbps: 400,
-  uploadKbps: 400,
-  cpuSlowdown: 4,
-  viewport: { width: 360, height: 740 },
-  locale: 'ar',
-};
+import {
+  BENCH_OFFERS_NOW,
+  chromiumArgs,
+  clickToResponse,
+  formResponded,
+  SLOW_PROFILE,
+  throttledPage,
+} from './slow-profile-page.ts';
 
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-/** A moment during the hair-transplant offer (content/offers.yaml), for the build and the pages. */
-export const BENCH_OFFERS_NOW = '2025-10-26T09:00:00Z';
+export { BENCH_OFFERS_NOW, SLOW_PROFILE };
 
 /** An inner page with the single-step consultation form. */
 const INNER_FORM_PAGE = '/hair-transplant-turkey/';
@@ -81,147 +71,6 @@ export interface SlowProfileFigures {
   median: SlowRun;
   all: SlowRun[];
 }
-
-/** A fresh throttled page with byte accounting from the network log (encoded bytes). */
-async function throttledPage(browser: Browser) {
-  const context = await browser.newContext({
-    viewport: SLOW_PROFILE.viewport,
-    locale: SLOW_PROFILE.locale,
-    serviceWorkers: 'block',
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: SLOW_PROFILE.latencyMs,
-    downloadThroughput: (SLOW_PROFILE.downloadKbps * 1000) / 8,
-    uploadThroughput: (SLOW_PROFILE.uploadKbps * 1000) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PROFILE.cpuSlowdown });
-  const types = new Map<string, { type: string; url: string }>();
-  const finished: { at: number; bytes: number; type: string; url: string }[] = [];
-  cdp.on('Network.responseReceived', (event) =>
-    types.set(event.requestId, { type: event.type, url: event.response.url }),
-  );
-  cdp.on('Network.loadingFinished', (event) =>
-    finished.push({
-      at: Date.now(),
-      bytes: event.encodedDataLength,
-      ...(types.get(event.requestId) ?? { type: '', url: '' }),
-    }),
-  );
-  // Paint timings and the moment the lead form island hydrates, in page time (ms since navigation).
-  await page.addInitScript((offersNow) => {
-    // The page's clock at BENCH_OFFERS_NOW (and running), so the offer is on.
-    const RealDate = Date;
-    const shift = RealDate.parse(offersNow) - RealDate.now();
-    class ShiftedDate extends RealDate {
-      constructor(...args: []) {
-        if (args.length) super(...args);
-        else super(RealDate.now() + shift);
-      }
-      static override now() {
-        return RealDate.now() + shift;
-      }
-    }
-    window.Date = ShiftedDate as DateConstructor;
-    const marks = {
-      lcp: 0,
-      fcp: 0,
-      hydrated: 0,
-      clickAt: 0,
-      dialogAt: 0,
-      events: [] as number[][],
-    };
-    (window as unknown as { __slow: typeof marks }).__slow = marks;
-    // Every event that belongs to an interaction (Event Timing): [duration, input delay,
-    // handlers' time, time from the handlers to the paint].
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as PerformanceEventTiming[])
-        if (entry.interactionId)
-          marks.events.push([
-            entry.duration,
-            entry.processingStart - entry.startTime,
-            entry.processingEnd - entry.processingStart,
-            entry.startTime + entry.duration - entry.processingEnd,
-          ]);
-    }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
-    // The page time of the last click's input (its event timestamp).
-    addEventListener('click', (event) => (marks.clickAt = event.timeStamp), true);
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) marks.lcp = entry.startTime;
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        if (entry.name === 'first-contentful-paint') marks.fcp = entry.startTime;
-    }).observe({ type: 'paint', buffered: true });
-    const watch = () => {
-      const form = document.querySelector('[data-testid="lead-form-wizard"]');
-      if (form?.hasAttribute('data-hydrated') && !marks.hydrated)
-        marks.hydrated = performance.now();
-      // The frame that shows a dialog opened by a click.
-      if (marks.clickAt && !marks.dialogAt && document.querySelector('dialog[open]')) {
-        marks.dialogAt = -1;
-        requestAnimationFrame(() => (marks.dialogAt = performance.now()));
-      }
-    };
-    new MutationObserver(watch).observe(document, {
-      subtree: true,
-      attributes: true,
-      childList: true,
-    });
-  }, BENCH_OFFERS_NOW);
-  return { context, page, finished };
-}
-
-/**
- * A real pointer click on the first `click` element as soon as it is painted; resolves once
- * `responded` is visible, with the page time of the click and its Event Timing duration (input
- * timestamp → next paint after the handlers; 16 when under Event Timing's 16 ms floor).
- */
-async function clickToResponse(
-  page: Page,
-  click: string,
-  responded: string,
-): Promise<{ at: number; ms: number; phases: number[] }> {
-  const target = page.locator(click).first();
-  await target.waitFor({ state: 'visible', timeout: 120_000 });
-  // A patient scrolls to the button first (the wizard is below the fold at 360×740); instantly,
-  // as the site's smooth scrolling would move it under the pointer.
-  await target.evaluate((element) =>
-    element.scrollIntoView({ block: 'center', behavior: 'instant' }),
-  );
-  const box = await target.boundingBox();
-  if (!box) throw new Error(`${click} has no box`);
-  await page.evaluate(() => ((window as unknown as { __slow: { events: [] } }).__slow.events = []));
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  await page.locator(responded).first().waitFor({ state: 'visible', timeout: 60_000 });
-  // Entries arrive after the paint; the click's interaction is the longest of its events.
-  const longest = await page
-    .waitForFunction(
-      () => {
-        const events = (window as unknown as { __slow: { events: number[][] } }).__slow.events;
-        return events.length ? events.reduce((a, b) => (b[0]! > a[0]! ? b : a)) : null;
-      },
-      undefined,
-      { timeout: 3_000, polling: 100 },
-    )
-    .then((handle) => handle.jsonValue() as Promise<number[]>)
-    .catch(() => [16, 0, 0, 0]);
-  const at = await page.evaluate(
-    () => (window as unknown as { __slow: { clickAt: number } }).__slow.clickAt,
-  );
-  return { at, ms: longest[0]!, phases: longest.map(Math.round) };
-}
-
-/** Before hydration the early script's note answers; after it, the field's own message. */
-const formResponded = (form: string) =>
-  `${form} [data-field-error], [data-lead-early]:not([hidden])`;
 
 async function homeRun(browser: Browser, origin: string) {
   const { context, page, finished } = await throttledPage(browser);
@@ -368,6 +217,7 @@ export function slowProfileMarkdown(figures: SlowProfileFigures): string[] {
     formButtonsRespondMs: number;
     clickToResponseMs: number;
     arabicFontKB: number;
+    fontKB: number;
   };
   const m = figures.median;
   const mark = (ok: boolean) => (ok ? '✅' : '❌');
@@ -385,7 +235,7 @@ export function slowProfileMarkdown(figures: SlowProfileFigures): string[] {
     `| Home: form island hydrated | ${m.formHydratedMs} ms | |`,
     `| Home: bytes before the buttons respond | ${(m.bytesBeforeInteraction / 1024).toFixed(1)} KB | |`,
     `| Home: Arabic font bytes (Plex Arabic faces) | ${(m.arabicFontBytes / 1024).toFixed(1)} KB | ≤ ${budgets.arabicFontKB} KB ${mark(m.arabicFontBytes / 1024 <= budgets.arabicFontKB)} |`,
-    `| Home: all font bytes (with Plex Latin for digits) | ${(m.fontBytes / 1024).toFixed(1)} KB | |`,
+    `| Home: all font bytes (with Plex Latin for digits) | ${(m.fontBytes / 1024).toFixed(1)} KB | ≤ ${budgets.fontKB} KB ${mark(m.fontBytes / 1024 <= budgets.fontKB)} |`,
     `| Offer: click on "سجل الآن" → dialog visible | ${m.offerClickToDialogMs} ms | ≤ ${budgets.clickToResponseMs} ms ${mark(m.offerClickToDialogMs <= budgets.clickToResponseMs)} |`,
     `| Offer: dialog fields take typing at once | ${m.offerFieldsTypeable ? 'yes' : 'no'} | yes ${mark(m.offerFieldsTypeable)} |`,
     ...(

@@ -17,6 +17,11 @@ export const offerSchema = z
     endsAt: z.iso.datetime({ offset: true }),
     /** The usual price, shown struck through; the saving percent is derived from both prices. */
     oldPriceUsd: z.number().int().positive(),
+    /**
+     * Where the struck price comes from, shown beside it (Arabic). Required by the content check
+     * when the old price is above the treatment's own indicative range (§ 5 UWG; docs/content.md).
+     */
+    oldPriceReason: z.string().min(10).optional(),
     /** The offer's price. */
     newPriceUsd: z.number().int().positive(),
     /** Exactly the six items the spec lists. */

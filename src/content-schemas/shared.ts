@@ -30,7 +30,7 @@ export const priceRange = z.object({
   plus: z.boolean().default(false),
 });
 
-/** Icon names from the project's icon set (src/components/ui/Icon.astro). */
+/** Icon names from the project's icon set (src/components/ui/icons.ts). */
 export const iconName = z.enum([
   'hair',
   'tooth',

@@ -108,6 +108,12 @@ export const serviceSchema = z.object({
   image: z.string(),
   /** Route of the treatment page, without language prefix (e.g. /hair-transplant-turkey). */
   path: z.string().startsWith('/'),
+  /**
+   * The treatment's name on its own ("زراعة الشعر"), as the consultation form lists it. The file
+   * name is the value the form sends, which the database must accept (lead_service;
+   * tests/unit/one-source.test.ts checks both ways).
+   */
+  name: localized,
   /** Card and page title. */
   title: localized,
   /** One or two sentences for cards. */

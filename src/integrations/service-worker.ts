@@ -25,6 +25,8 @@ export default function serviceWorker(): AstroIntegration {
           globPatterns: [
             '_astro/*.{css,woff2}',
             'icons/*.png',
+            // The icon sprite every page draws its icons from (src/components/ui/icons.ts).
+            'icons/sprite.*.svg',
             'favicon.svg',
             'manifest.webmanifest',
             'offline/index.html',

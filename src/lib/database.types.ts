@@ -149,6 +149,9 @@ export type Database = {
       };
       offer_leads: {
         Row: {
+          advertising_consent_version: string | null;
+          advertising_consented_at: string | null;
+          advertising_withdrawn_at: string | null;
           appointment_time: Database['public']['Enums']['appointment_timing'] | null;
           campaign_params: Json | null;
           consented_at: string | null;
@@ -175,6 +178,9 @@ export type Database = {
           utm_term: string | null;
         };
         Insert: {
+          advertising_consent_version?: string | null;
+          advertising_consented_at?: string | null;
+          advertising_withdrawn_at?: string | null;
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
           campaign_params?: Json | null;
           consented_at?: string | null;
@@ -201,6 +207,9 @@ export type Database = {
           utm_term?: string | null;
         };
         Update: {
+          advertising_consent_version?: string | null;
+          advertising_consented_at?: string | null;
+          advertising_withdrawn_at?: string | null;
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
           campaign_params?: Json | null;
           consented_at?: string | null;
@@ -399,6 +408,10 @@ export type Database = {
       update_request: {
         Args: { _changes: Json; _expected_version: number; _id: string };
         Returns: unknown;
+      };
+      withdraw_advertising_consent: {
+        Args: { _lead_id: string };
+        Returns: boolean;
       };
     };
     Enums: {

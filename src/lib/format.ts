@@ -1,6 +1,7 @@
 /**
  * Formatting of prices, dates and phone numbers. Digits stay Western (0–9) in both languages, as
- * Gulf readers expect for prices and phone numbers; callers wrap the result in `dir="ltr"`.
+ * Gulf readers expect for prices and phone numbers; callers isolate a single price or phone number
+ * in `dir="ltr"` and a price range in `dir={rangeDir(lang)}`.
  */
 import { intlLocale, type Lang } from '~/i18n/index.ts';
 
@@ -21,6 +22,15 @@ export function formatPrice(price: PriceRange): string {
       ? grouped.format(price.min)
       : `${grouped.format(price.min)}–${grouped.format(price.max)}`;
   return `${symbols[price.currency]}${range}${price.plus ? '+' : ''}`;
+}
+
+/**
+ * The direction a price range is isolated in (issue 34, docs/decisions.md "Ranges in Arabic text"):
+ * in Arabic the lower bound comes first in reading order, on the right («1,500» then «2,500»), as
+ * every range in Arabic running text reads; in English left to right.
+ */
+export function rangeDir(lang: Lang): 'rtl' | 'ltr' {
+  return lang === 'ar' ? 'rtl' : 'ltr';
 }
 
 /** A calendar date in the page's language: "12 يونيو 2026" (Gregorian) or "12 June 2026". */

@@ -18,8 +18,21 @@ const unbreakable = /All-on-\d+|\d[\d,.]*%?\s?[–-]\s?\d[\d,.]*(?:%|\+)?(?:\s[\
 const token =
   /<(script|style|textarea|template|title)\b(?:[^>"']|"[^"]*"|'[^']*')*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w-]*)(?:[^>"']|"[^"]*"|'[^']*')*>/g;
 
-function wrap(text: string): string {
-  return text.replace(unbreakable, (match) => `<span class="${NOWRAP_CLASS}">${match}</span>`);
+/**
+ * A hyphen-minus between two numbers joins them into one left-to-right number for the browser's
+ * bidi algorithm (UAX #9, rule W4), so «4-6 ساعات» showed 4 on the left while «4–6 ساعات», with an
+ * en dash, reads right to left like every other range in Arabic text (docs/decisions.md, "Ranges
+ * in Arabic text"). On Arabic pages the hyphen of a range becomes an en dash; a date such as
+ * 2026-05-26 (a second hyphen follows) is left as it is.
+ */
+const rangeHyphen = /(\d\s?)-(\s?\d)/;
+
+function wrap(text: string, arabic: boolean): string {
+  return text.replace(unbreakable, (match: string, offset: number) => {
+    const date = text[offset - 1] === '-' || text[offset + match.length] === '-';
+    const unit = arabic && !date ? match.replace(rangeHyphen, '$1–$2') : match;
+    return `<span class="${NOWRAP_CLASS}">${unit}</span>`;
+  });
 }
 
 const voidElements = new Set([
@@ -43,6 +56,7 @@ const leftToRight = /\sdir=["']?ltr\b/i;
 export function keepTogether(html: string): string {
   const bodyStart = html.search(/<body[\s>]/);
   if (bodyStart < 0) return html;
+  const arabic = /<html[^>]*\slang=["']?ar\b/i.test(html.slice(0, bodyStart));
   let out = html.slice(0, bodyStart);
   const body = html.slice(bodyStart);
   // Open elements, each marked when text inside it must stay as it is.
@@ -51,7 +65,7 @@ export function keepTogether(html: string): string {
   let last = 0;
   for (const match of body.matchAll(token)) {
     const text = body.slice(last, match.index);
-    out += keeping() ? text : wrap(text);
+    out += keeping() ? text : wrap(text, arabic);
     out += match[0];
     last = match.index + match[0].length;
     const name = match[3]?.toLowerCase();
@@ -64,5 +78,5 @@ export function keepTogether(html: string): string {
     }
   }
   const rest = body.slice(last);
-  return out + (keeping() ? rest : wrap(rest));
+  return out + (keeping() ? rest : wrap(rest, arabic));
 }

@@ -14,6 +14,8 @@ export interface OfferTerms {
   startsAt: string;
   endsAt: string;
   oldPriceUsd: number;
+  /** Where the struck price comes from, shown beside it (content/offers.yaml). */
+  oldPriceReason?: string | undefined;
   newPriceUsd: number;
 }
 
@@ -35,7 +37,7 @@ export function hasEnded(offer: Pick<OfferTerms, 'endsAt'>, nowMs: number): bool
   return nowMs >= Date.parse(offer.endsAt);
 }
 
-/** The saving shown on the badge, derived from the two prices (3,500 → 2,100 is 40%). */
+/** The saving shown on the badge, derived from the two prices (2,900 → 2,100 is 28%). */
 export function savingPercent(offer: Pick<OfferTerms, 'oldPriceUsd' | 'newPriceUsd'>): number {
   return Math.round((1 - offer.newPriceUsd / offer.oldPriceUsd) * 100);
 }

@@ -5,7 +5,11 @@
  */
 import { Constants } from '~/lib/database.types.ts';
 
-/** Form values, in the order the forms list them (the database enum lead_service). */
+/**
+ * The values the database accepts from the forms (the enum lead_service), for the browser's own
+ * check. The forms list content's treatments, in content's order (tests/unit/one-source.test.ts
+ * keeps the two sets equal).
+ */
 export const formServices = Constants.public.Enums.lead_service;
 export type FormService = (typeof formServices)[number];
 
@@ -35,21 +39,12 @@ export function requestServiceFor(
   return renamed[formService] ?? (formService as RequestService);
 }
 
-export const formServiceLabels: Record<FormService, { ar: string; en: string }> = {
-  'hair-transplant': { ar: 'زراعة الشعر', en: 'Hair transplant' },
-  'dental-implants': { ar: 'زراعة الأسنان', en: 'Dental implants' },
-  'hollywood-smile': { ar: 'ابتسامة هوليود', en: 'Hollywood smile' },
-  rhinoplasty: { ar: 'تجميل الأنف', en: 'Rhinoplasty' },
-  facelift: { ar: 'شد الوجه', en: 'Facelift' },
-  liposuction: { ar: 'شفط الدهون', en: 'Liposuction' },
-  'cosmetic-surgery': { ar: 'عمليات التجميل', en: 'Cosmetic surgery' },
-  'bariatric-surgery': { ar: 'جراحات السمنة', en: 'Bariatric surgery' },
-  ivf: { ar: 'أطفال الأنابيب', en: 'IVF' },
-  lasik: { ar: 'تصحيح النظر بالليزك', en: 'LASIK eye surgery' },
-  orthopedic: { ar: 'جراحة العظام', en: 'Orthopaedic surgery' },
-  'health-checkup': { ar: 'الفحص الطبي الشامل', en: 'Health check-up' },
-  other: { ar: 'أخرى', en: 'Other' },
-};
+/**
+ * The form's choice for anything not listed; every other choice is a treatment of content/services
+ * (its file name, `name:` and `order:`; src/components/sections/ConsultationForm.astro).
+ */
+export const OTHER_SERVICE = 'other' satisfies FormService;
+export const otherServiceLabel = { ar: 'أخرى', en: 'Other' } as const;
 
 export const requestServiceLabels: Record<RequestService, string> = {
   dental: 'زراعة الأسنان',

@@ -1,8 +1,9 @@
 /**
  * Sends a lead so that it is never lost (docs/architecture.md, "How data flows"): the row carries a client-made id,
  * so a retried insert is stored once; network failures and server errors are retried with backoff;
- * validation and rate-limit refusals are not. supabase-js is loaded on demand, keeping it out of the
- * page's first JavaScript.
+ * validation and rate-limit refusals are not. The client (src/lib/public-api.ts, Supabase's
+ * database and functions sub-clients) is loaded on demand, keeping it out of the page's first
+ * JavaScript.
  */
 
 import type { Database } from '~/lib/database.types.ts';
@@ -42,7 +43,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts loading the client early (first focus on a form), so the submit click does not wait. */
 export function preloadClient(): Promise<unknown> {
-  return import('~/lib/supabase.ts');
+  return import('~/lib/public-api.ts');
+}
+
+/** One client per page, made on first use. */
+let client: ReturnType<typeof import('~/lib/public-api.ts').publicApi> | undefined;
+async function api() {
+  client ??= (await import('~/lib/public-api.ts')).publicApi();
+  return client;
 }
 
 export async function submitLead(
@@ -50,7 +58,7 @@ export async function submitLead(
   options: SubmitOptions = {},
 ): Promise<SubmitOutcome> {
   const { attempts = 4, baseDelayMs = 600, onRetry } = options;
-  const { supabase } = await import('~/lib/supabase.ts');
+  const { db } = await api();
   let last: SubmitOutcome = { ok: false, reason: 'network' };
   for (let attempt = 1; attempt <= attempts; attempt++) {
     if (attempt > 1) {
@@ -59,7 +67,7 @@ export async function submitLead(
     }
     try {
       // ignoreDuplicates: a retry whose first try did reach the database stores nothing twice.
-      const { error, status } = await supabase
+      const { error, status } = await db
         .from('offer_leads')
         .upsert(row, { onConflict: 'id', ignoreDuplicates: true });
       if (!error) return { ok: true };
@@ -83,9 +91,9 @@ export async function submitLead(
  */
 export async function notifyAgency(leadId: string, timeoutMs = 2500): Promise<void> {
   try {
-    const { supabase } = await import('~/lib/supabase.ts');
+    const { functions } = await api();
     await Promise.race([
-      supabase.functions.invoke('send-form-notification', { body: { lead_id: leadId } }),
+      functions.invoke('send-form-notification', { body: { lead_id: leadId } }),
       sleep(timeoutMs),
     ]);
   } catch {

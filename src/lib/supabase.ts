@@ -1,30 +1,16 @@
 /**
- * The browser's one Supabase client (docs/architecture.md: islands talk to the backend only
- * through supabase-js). Built against PUBLIC_SUPABASE_URL / PUBLIC_SUPABASE_ANON_KEY when given, and
- * otherwise against the local stack of `npm start` with the Supabase CLI's public demo key.
+ * The back office's Supabase client (docs/architecture.md: staff islands talk to the backend through
+ * supabase-js, which keeps their session). The public forms use the lighter sub-clients of
+ * src/lib/public-api.ts. Both are built against src/lib/supabase-env.ts.
  * Error codes the database raises on purpose are below; docs/local-stack.md lists them all.
  */
 import { createClient, type PostgrestError } from '@supabase/supabase-js';
 import type { Database } from './database.types.ts';
+import { supabaseKey, supabaseUrl } from './supabase-env.ts';
 
-declare global {
-  interface ImportMetaEnv {
-    readonly PUBLIC_SUPABASE_URL?: string;
-    readonly PUBLIC_SUPABASE_ANON_KEY?: string;
-  }
-}
+export { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from './supabase-env.ts';
 
-/** The local server of `npm start` (same port as `supabase start`). */
-export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
-
-/** The Supabase CLI's well-known demo anon key (public; only valid against a local stack). */
-export const LOCAL_SUPABASE_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-
-export const supabase = createClient<Database>(
-  import.meta.env.PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL,
-  import.meta.env.PUBLIC_SUPABASE_ANON_KEY ?? LOCAL_SUPABASE_ANON_KEY,
-);
+export const supabase = createClient<Database>(supabaseUrl(), supabaseKey());
 
 /** `error.code` values the database raises on purpose (PostgREST passes SQLSTATEs through). */
 export const DatabaseErrorCode = {

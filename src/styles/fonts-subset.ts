@@ -9,6 +9,13 @@
  * the built pages and scripts. Shaping tables (joining forms, ligatures) are kept by hb-subset for
  * those characters. A character outside the subset falls back to the phone's font, glyph by glyph.
  * The Latin faces (digits, prices, Latin words on Arabic pages) are cut to what Arabic pages show.
+ *
+ * Issue 33 (fonts ≤ 45 KB in all on an Arabic page): subset-font keeps every OpenType feature by
+ * default, and the layout closure then pulls in the glyphs of features no page asks for (small
+ * capitals, fractions, stylistic alternates); only the features browsers apply by themselves are
+ * kept (`SHAPING_FEATURES`). The TrueType hinting instructions are dropped: phones and high-density
+ * screens ignore them. The four faces an Arabic page draws went from 57.7 to 38.2 KB; Inter, the
+ * English pages' one face, is cut the same way (47.1 → about 34 KB).
  * Measured on the built site: see docs/decisions.md.
  */
 import type { AstroIntegration } from 'astro';
@@ -35,6 +42,31 @@ const alwaysKept: [number, number][] = [
   [0x06cc, 0x06cc],
   [0x06f0, 0x06f9],
   [0x200c, 0x200f],
+];
+
+/**
+ * The features a browser applies without being asked (HarfBuzz's defaults for Arabic and Latin
+ * text, kerning included), and `tnum` for the offer countdown's `tabular-nums`
+ * (src/components/sections/OfferCountdown.astro). A page that turns on another feature needs it here.
+ */
+export const SHAPING_FEATURES = [
+  'calt',
+  'ccmp',
+  'clig',
+  'curs',
+  'fina',
+  'init',
+  'isol',
+  'kern',
+  'liga',
+  'locl',
+  'mark',
+  'medi',
+  'mkmk',
+  'rclt',
+  'rlig',
+  'rvrn',
+  'tnum',
 ];
 
 /** Arabic characters in the built site's text (pages and island scripts). */
@@ -84,6 +116,25 @@ export function latinOnArabicPages(root: string): string {
   return [...kept].join('');
 }
 
+/**
+ * What Inter (English pages) keeps: everything visitors may type in a Western European name or
+ * message (ASCII and Latin-1), plus every other character the English pages show. Its Latin
+ * Extended face is left whole: English pages draw it only for rare names.
+ */
+export function latinOnEnglishPages(root: string): string {
+  const kept = new Set<string>();
+  for (let code = 0x20; code <= 0x7e; code++) kept.add(String.fromCodePoint(code));
+  for (let code = 0xa0; code <= 0xff; code++) kept.add(String.fromCodePoint(code));
+  const enRoot = join(root, 'en');
+  for (const file of files(enRoot, /\.html$/)) {
+    const text = readFileSync(file, 'utf8')
+      .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, ' ')
+      .replace(/<[^>]+>/g, ' ');
+    for (const char of text) if (!/[\u0600-\u06ff]/.test(char)) kept.add(char);
+  }
+  return [...kept].join('');
+}
+
 export default function arabicFontSubset(): AstroIntegration {
   return {
     name: 'rihla-arabic-font-subset',
@@ -92,7 +143,8 @@ export default function arabicFontSubset(): AstroIntegration {
         const root = fileURLToPath(dir);
         const arabicFaces = files(root, /^ibm-plex-sans-arabic-arabic-\d+-normal\.[\w-]+\.woff2$/);
         const latinFaces = files(root, /^ibm-plex-sans-arabic-latin-\d+-normal\.[\w-]+\.woff2$/);
-        if (!arabicFaces.length && !latinFaces.length) return;
+        const interFaces = files(root, /^inter-latin-wght-normal\.[\w-]+\.woff2$/);
+        if (!arabicFaces.length && !latinFaces.length && !interFaces.length) return;
         // subset-font (harfbuzz wasm) is a build-time tool only; required here, outside Vite's
         // module runner (closed by the time this hook runs), never in a page.
         const subsetFont = createRequire(import.meta.url)('subset-font') as typeof SubsetFont;
@@ -101,10 +153,15 @@ export default function arabicFontSubset(): AstroIntegration {
         const jobs = [
           ...arabicFaces.map((face) => [face, arabicText] as const),
           ...latinFaces.map((face) => [face, latinText] as const),
+          ...interFaces.map((face) => [face, latinOnEnglishPages(root)] as const),
         ];
         for (const [face, text] of jobs) {
           const before = readFileSync(face);
-          const after = await subsetFont(before, text, { targetFormat: 'woff2' });
+          const after = await subsetFont(before, text, {
+            targetFormat: 'woff2',
+            keepFeatures: SHAPING_FEATURES,
+            noHinting: true,
+          });
           writeFileSync(face, after);
           logger.info(
             `${face.slice(root.length)}: ${(before.length / 1024).toFixed(1)} → ${(after.length / 1024).toFixed(1)} KB`,

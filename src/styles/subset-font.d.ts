@@ -3,6 +3,12 @@ declare module 'subset-font' {
   export default function subsetFont(
     font: Buffer,
     text: string,
-    options?: { targetFormat?: 'woff2' | 'woff' | 'truetype' | 'sfnt' },
+    options?: {
+      targetFormat?: 'woff2' | 'woff' | 'truetype' | 'sfnt';
+      /** OpenType feature tags to keep (all of them when absent). */
+      keepFeatures?: string[];
+      /** Drops the TrueType hinting instructions. */
+      noHinting?: boolean;
+    },
   ): Promise<Buffer>;
 }

@@ -4,7 +4,7 @@ import { generateFromMigrations, TYPES_FILE } from '../../local/gen-types.ts';
 
 /** src/lib/database.types.ts must describe exactly what the migrations create. */
 describe('Database types', () => {
-  it('are in step with supabase/migrations (regenerate with `node local/gen-types.ts --write`)', async () => {
+  it('are in step with supabase/migrations (regenerate with `npm run gen-types -- --write`)', async () => {
     const generated = await generateFromMigrations();
     expect(readFileSync(TYPES_FILE, 'utf8')).toBe(generated);
     // A fresh PGlite with every migration: about 30 s on a loaded 2-core machine.

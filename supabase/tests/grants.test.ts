@@ -72,6 +72,7 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   },
   'function public.scheduled_jobs()': { service_role: 'x' },
   'function public.update_request(uuid, integer, jsonb)': { authenticated: 'x', service_role: 'x' },
+  'function public.withdraw_advertising_consent(uuid)': { authenticated: 'x', service_role: 'x' },
 };
 
 describe.each(backends)('API role grants on $name', (backend) => {

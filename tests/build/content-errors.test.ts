@@ -429,4 +429,77 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
       'blog/ar/medical-trip-planning-checklist.mdx: this Arabic article has no English twin',
     );
   });
+  /* Issue 34: honest prices, ranges that read one way, current legal pages ------------------- */
+
+  it('refuses a struck offer price above the treatment’s own range unless a reason is stated', () => {
+    const raise = (dir: string) => {
+      replace(dir, 'offers.yaml', /oldPriceUsd: \d+/, 'oldPriceUsd: 3500');
+      replace(dir, 'offers.yaml', /^ {2}oldPriceReason: .*\n/m, '');
+    };
+    const run = withMistake(raise);
+    expect(run.status).toBe(1);
+    expect(problems(run)).toEqual([
+      expect.stringMatching(
+        /offers\.yaml:\d+: "oldPriceUsd" \(3500\) is above the highest indicative price of \S*services\/hair-transplant\.yaml in Turkey \(about \$3,125 /,
+      ),
+    ]);
+    // The same price with its source stated is accepted (the page shows the reason).
+    const stated = withMistake((dir) => {
+      raise(dir);
+      append(
+        dir,
+        'offers.yaml',
+        "  oldPriceReason: 'سعر الباقة نفسها في قائمة أسعار العيادة لعام 2025.'\n",
+      );
+    });
+    expect(stated.output).toMatch(/is fine/);
+  });
+
+  it('refuses an Arabic range that would read left to right after Latin text', () => {
+    const run = withMistake((dir) =>
+      replace(
+        dir,
+        'services/hair-transplant.yaml',
+        "ar: 'من 3,000 إلى 5,000 بصيلة'",
+        "ar: 'FUE 3,000–5,000 بصيلة'",
+      ),
+    );
+    expect(run.status).toBe(1);
+    expect(problems(run)).toEqual([
+      expect.stringMatching(
+        /hair-transplant\.yaml:\d+: the range "3,000–5,000" follows the Latin "FUE" with no Arabic word between/,
+      ),
+    ]);
+    // In an Arabic article's body too; an Arabic word before the range is fine.
+    const body = withMistake((dir) =>
+      append(
+        dir,
+        'blog/ar/dhi-technique-guide.mdx',
+        '\nتقنية DHI 20–30% أغلى عادةً، وتقنية DHI بين 20–30%.\n',
+      ),
+    );
+    expect(problems(body)).toEqual([
+      expect.stringMatching(
+        /dhi-technique-guide\.mdx:\d+: the range "20–30" follows the Latin "DHI"/,
+      ),
+    ]);
+  });
+
+  it('refuses a legal page that links the shut ODR platform or lacks a section of its twin', () => {
+    const run = withMistake((dir) => {
+      append(dir, 'legal/en/terms.mdx', '\nSee https://ec.europa.eu/consumers/odr.\n');
+      append(dir, 'legal/ar/privacy.mdx', '\n## 13. قسم إضافي\n\nنص.\n');
+    });
+    expect(run.status).toBe(1);
+    expect(problems(run)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /legal\/en\/terms\.mdx:\d+: this page refers to the EU online dispute resolution platform/,
+        ),
+        expect.stringMatching(
+          /legal\/ar\/privacy\.mdx: has 13 sections \("## "\) but \S*legal\/en\/privacy\.mdx has 12/,
+        ),
+      ]),
+    );
+  });
 });

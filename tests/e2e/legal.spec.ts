@@ -152,15 +152,16 @@ test('the consent notes of the home form and of a consultation block link the po
   }
 });
 
-test('the offer dialog keeps its consent wording and links its words', async ({ page }) => {
+test('the offer dialog states the health-data consent and links its words', async ({ page }) => {
   await page.clock.install({ time: duringTheOffer });
   await page.goto('/hair-transplant-offer');
   await waitForIslands(page);
   await page.getByTestId('offer-badge').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
+  // Explicit consent for the health data a registration implies (issue 34), and its links.
   await expect(dialog).toContainText(
-    'بالتسجيل، توافق على سياسة الخصوصية والشروط، وعلى أن نتواصل معك بخصوص هذا العرض.',
+    'بالتسجيل توافق صراحةً على أن نستخدم اهتمامك بزراعة الشعر وما تخبرنا به عن حالتك لنتواصل معك بخصوص هذا العرض',
   );
   await expectPolicyLinks(dialog, 'ar');
   // Reading the policy opens another tab; what was typed stays in the dialog.

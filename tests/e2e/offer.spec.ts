@@ -13,8 +13,11 @@ test.describe('limited offer page', () => {
     await page.goto('/hair-transplant-offer');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.getByTestId('offer-prices')).toContainText('$2,100');
-    await expect(page.getByTestId('offer-prices').locator('s')).toHaveText('$3,500');
-    await expect(page.getByTestId('offer-badge')).toContainText('وفّر 40%');
+    await expect(page.getByTestId('offer-prices').locator('s')).toHaveText('$2,900');
+    await expect(page.getByTestId('offer-badge')).toContainText('وفّر 28%');
+    // Where the struck price comes from, and how the testimonials were checked (issue 34).
+    await expect(page.getByTestId('offer-old-price-reason')).toContainText('أعلى سعر استرشادي');
+    await expect(page.getByTestId('testimonials-checked')).toContainText('كيف نتحقق');
     await expect(page.locator('#includes li')).toHaveCount(6);
     await expect(page.locator('#reasons li')).toHaveCount(8);
     await expect(page.getByTestId('offer-testimonials').locator('li')).toHaveCount(3);

@@ -50,4 +50,16 @@ describe('keepTogether', () => {
     );
     expect(keepTogether('All-on-4')).toBe('All-on-4');
   });
+  it('turns the hyphen of a range into an en dash on Arabic pages only, never in a date', () => {
+    const arabic = (body: string) =>
+      `<!doctype html><html lang="ar" dir="rtl"><head></head><body>${body}</body></html>`;
+    // «4-6» is one left-to-right number to the bidi algorithm; «4–6» reads right to left.
+    expect(keepTogether(arabic('<td>4-6 ساعات</td><p>توفر 60-70% في 2026-05-26</p>'))).toBe(
+      arabic(`<td>${kept('4–6 ساعات')}</td><p>توفر ${kept('60–70% في')} ${kept('2026-05')}-26</p>`),
+    );
+    // English pages and left-to-right runs keep their hyphens.
+    expect(keepTogether(page('<p>3-5 days</p>'))).toBe(page(`<p>${kept('3-5 days')}</p>`));
+    const phone = '<span dir="ltr">050-123-4567</span>';
+    expect(keepTogether(arabic(phone))).toBe(arabic(phone));
+  });
 });

@@ -45,6 +45,16 @@ describe('adoptValues', () => {
     expect(draft).toEqual(stored);
   });
 
+  it('keeps the stored step when the fields hold what the early script restored from the draft', () => {
+    // After a reload the early script (EarlyForms.astro) writes the draft back into the fields.
+    const draft = adoptValues(
+      { name: 'مسودة قديمة', phone: '0509999999', countryCode: '+971' },
+      stored,
+      newId,
+    );
+    expect(draft).toEqual(stored);
+  });
+
   it('starts fresh with only the typed values when there is no draft', () => {
     const draft = adoptValues({ name: 'علي', countryCode: '+20' }, null, newId);
     expect(draft).toEqual({

@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { islandOnTopOfPage, measurePages } from '../../scripts/bench/page-weight.ts';
+import {
+  islandOnDemand,
+  islandOnTopOfPage,
+  measurePages,
+} from '../../scripts/bench/page-weight.ts';
 
 /** The bench's page weights (`npm run bench`): what an island adds beyond what the page loads. */
 describe('islandOnTopOfPage', () => {
@@ -13,7 +17,9 @@ describe('islandOnTopOfPage', () => {
     '_astro/react.js': `export const react = "${'r'.repeat(3000)}";`,
     '_astro/Header.js': `import "./react.js"; export default "header";`,
     '_astro/Form.js': `import "./react.js"; import "./submit.js"; export default "form";`,
-    '_astro/submit.js': `export const submit = "${'s'.repeat(2000)}";`,
+    '_astro/submit.js': `import "./react.js"; export const submit = "${'s'.repeat(2000)}"; export const client = () => import(\`./client-api.js\`);`,
+    '_astro/client-api.js': `import "./react.js"; import "./shared.js"; export const api = "${'a'.repeat(1500)}";`,
+    '_astro/shared.js': `export const shared = "${'h'.repeat(700)}";`,
   };
   const island = (component: string, directive: string) =>
     `<astro-island component-url="/_astro/${component}.js" renderer-url="/_astro/client.js" client="${directive}"></astro-island>`;
@@ -43,5 +49,14 @@ describe('islandOnTopOfPage', () => {
 
   it('names a missing island instead of reporting 0 KB', () => {
     expect(() => islandOnTopOfPage(dist, '/', 'LeadForm')).toThrow('/ has no LeadForm island');
+    expect(() => islandOnDemand(dist, '/', 'LeadForm')).toThrow('/ has no LeadForm island');
+  });
+
+  it('weighs what the island imports on demand (the backend client), less what the page has', () => {
+    const gzip = (name: string) => gzipSync(files[name]!, { level: 9 }).length;
+    expect(islandOnDemand(dist, '/', 'Form').gzip).toBe(
+      gzip('_astro/client-api.js') + gzip('_astro/shared.js'),
+    );
+    expect(islandOnDemand(dist, '/', 'Header').gzip).toBe(0);
   });
 });

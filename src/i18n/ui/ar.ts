@@ -237,7 +237,7 @@ export const ar = {
   'offer.dialog.sending': 'جاري التسجيل...',
   'offer.dialog.close': 'إغلاق',
   'offer.dialog.consent':
-    'بالتسجيل، توافق على {privacy} و{terms}، وعلى أن نتواصل معك بخصوص هذا العرض. بياناتك محمية ومشفّرة.',
+    'بالتسجيل توافق صراحةً على أن نستخدم اهتمامك بزراعة الشعر وما تخبرنا به عن حالتك لنتواصل معك بخصوص هذا العرض، وأن نشاركه مع العيادات التي توافق عليها، ومنها عيادات خارج الاتحاد الأوروبي لا تحمي بياناتك بالقدر نفسه، كما توضح {privacy} و{terms}.',
 
   // An offer after its end (issue 15): the offer page, its dialog and WhatsApp texts.
   'offerEnded.meta.title': 'عرض زراعة الشعر في إسطنبول (انتهى العرض)',
@@ -256,13 +256,14 @@ export const ar = {
   'offerEnded.secondTitle': 'انتهى هذا العرض',
   'offerEnded.finalTitle': 'هل تريد أن نخبرك بالعرض القادم؟',
   'offerEnded.finalText':
-    'اترك اسمك ورقمك وسنتواصل معك عند إطلاق عرض زراعة الشعر القادم، أو اطلب استشارة مجانية الآن دون أي التزام.',
+    'اترك اسمك ورقمك، واختر إن شئت أن نخبرك بعرض زراعة الشعر القادم، أو اطلب استشارة مجانية الآن دون أي التزام.',
   'offerEnded.dialog.title': 'أبلغني بعرض زراعة الشعر القادم',
-  'offerEnded.dialog.lead': 'اترك اسمك ورقمك وسنتواصل معك عند إطلاق العرض القادم.',
+  'offerEnded.dialog.lead':
+    'اترك اسمك ورقمك ليتواصل معك منسقك بخصوص زراعة الشعر. وإن أردت أن نخبرك بالعرض القادم، فاختر الخانة أدناه.',
   'offerEnded.dialog.submit': 'أبلغني بالعرض القادم',
   'offerEnded.dialog.consent':
-    'بالتسجيل، توافق على سياسة الخصوصية والشروط، وعلى أن نتواصل معك بخصوص العرض القادم. بياناتك محمية ومشفّرة.',
-  'offerEnded.toast.success': 'تم التسجيل، سنخبرك بالعرض القادم.',
+    'بالإرسال توافق صراحةً على أن نستخدم اهتمامك بزراعة الشعر وما تخبرنا به عن حالتك للرد على طلبك، وأن نشاركه مع العيادات التي توافق عليها، ومنها عيادات خارج الاتحاد الأوروبي لا تحمي بياناتك بالقدر نفسه، كما توضح {privacy} و{terms}.',
+  'offerEnded.toast.success': 'وصلنا طلبك، وسيتواصل معك منسقك قريباً.',
 
   'mistakes.title': '8 أخطاء شائعة في السفر للعلاج',
   'mistakes.lead': 'تعرّف عليها قبل أن تحجز، وكيف تتجنبها بخطوات بسيطة.',
@@ -318,10 +319,7 @@ export const ar = {
   'footer.company': 'الوكالة',
   'footer.contact': 'التواصل',
   'footer.address': 'العنوان',
-  'footer.imprint': 'بيانات الناشر',
-  'footer.imprintLaw':
-    'المسؤول عن المحتوى وفق § 5 من قانون الخدمات الرقمية الألماني (DDG): {editor}',
-  'footer.odr': 'منصة الاتحاد الأوروبي لتسوية النزاعات عبر الإنترنت',
+  'footer.imprint': 'بيانات الناشر (المادة 5 من قانون الخدمات الرقمية الألماني DDG)',
   'footer.mistakes': 'أخطاء شائعة في السفر للعلاج',
   'footer.marketing': 'التسويق الرقمي للمستشفيات',
   'footer.admin': 'دخول الموظفين',
@@ -368,7 +366,6 @@ export const ar = {
   'breadcrumb.services': 'الخدمات',
 
   'common.whatsappOpens': '(يفتح واتساب في نافذة جديدة)',
-  'common.newTab': '(يفتح في نافذة جديدة)',
   'common.breadcrumb': 'مسار التنقل',
   // Issue 14 (abuse): the global ceiling on leads answered "busy".
   'form.toast.busy':
@@ -385,7 +382,7 @@ export const ar = {
   'legal.consent.privacy': 'سياسة الخصوصية',
   'legal.consent.terms': 'الشروط',
   'legal.consent.formNote':
-    'وتوافق صراحةً على أن نستخدم ما تذكره عن علاجك وحالتك الصحية لهذا الغرض، وأن نشاركه مع العيادات التي توافق عليها، وفق {privacy} و{terms}.',
+    'وتوافق صراحةً على أن نستخدم ما تذكره عن علاجك وحالتك الصحية لهذا الغرض، وأن نشاركه مع العيادات التي توافق عليها، ومنها عيادات خارج الاتحاد الأوروبي لا تحمي بياناتك بالقدر نفسه، كما توضح {privacy} و{terms}.',
   'legal.consent.newTab': '(تفتح في نافذة جديدة، ويبقى ما كتبته هنا)',
   'testimonials.lead':
     'قصص رواها لنا مرضانا بعد عودتهم، ننقلها كما وصلتنا مع التقييم الذي أعطوه. تختلف النتائج من شخص لآخر.',
@@ -409,6 +406,27 @@ export const ar = {
   'early.loading': 'لحظة، نجهّز النموذج…',
   'early.stillLoading':
     'ما زال النموذج يتحمّل. بياناتك محفوظة، ويمكنك إرسالها إلينا مباشرة على واتساب.',
+  // Issue 34: the imprint's lines (src/components/sections/Imprint.astro), each shown when set.
+  'imprint.director': 'المدير العام:',
+  'imprint.register': 'السجل التجاري:',
+  'imprint.vatId': 'رقم التعريف الضريبي لضريبة القيمة المضافة:',
+  'imprint.editor':
+    'المسؤول عن المحتوى التحريري وفق الفقرة 2 من المادة 18 من معاهدة الإعلام الألمانية (MStV):',
+  // Issue 34: the separate, unticked advertising opt-in. Its exact wording is stored per version in
+  // private.advertising_consent_texts: a change here is a new version (src/config/site.ts).
+  'consent.advertising':
+    'نعم، أخبروني بعروض زراعة الشعر القادمة من رحلة كير عبر الهاتف أو واتساب. هذا اختياري، ويمكنني سحب موافقتي في أي وقت.',
+  // Issue 34: how testimonials are checked (§ 5b (3) UWG), under every list of them.
+  'testimonials.checked':
+    'كيف نتحقق: لا ننشر إلا تجارب أشخاص سافروا للعلاج عن طريقنا؛ نطابق كل تجربة مع طلب صاحبها في سجلاتنا قبل نشرها، وننشرها بإذنه وباسم مختصر.',
+  // Issue 34: treatment pages' WhatsApp greeting names the treatment.
+  'service.whatsappMessage': 'مرحباً رحلة كير، أرغب في استشارة مجانية حول {service}.',
+  // Issue 34: the ended offer's dialog after a failed send keeps a way to reach us.
+  'offer.fallbackTitle': 'لم يصل طلبك بعد',
+  'offer.fallbackText': 'ما كتبته محفوظ هنا. أرسله إلينا عبر واتساب، أو حاول مرة أخرى.',
+  'offer.fallbackWhatsapp': 'أرسل بياناتي عبر واتساب',
+  // Issue 34: a wide table scrolls in its own region (src/components/ui/ScrollTable.astro).
+  'table.region': 'جدول، مرّره أفقياً لترى بقيته',
 } as const;
 
 export type UiKey = keyof typeof ar;

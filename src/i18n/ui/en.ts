@@ -248,7 +248,7 @@ export const en = {
   'offer.dialog.sending': 'Registering...',
   'offer.dialog.close': 'Close',
   'offer.dialog.consent':
-    'By registering you accept the {privacy} and {terms}, and that we contact you about this offer. Your data is protected and encrypted.',
+    'By registering you explicitly agree that we use your interest in a hair transplant and what you tell us about your condition to contact you about this offer, and share it with the clinics you agree to, including clinics outside the EU that do not protect your data to the same degree, as our {privacy} and {terms} describe.',
 
   // An offer after its end (issue 15): the offer page, its dialog and WhatsApp texts.
   'offerEnded.meta.title': 'Hair transplant offer in Istanbul (offer ended)',
@@ -267,14 +267,14 @@ export const en = {
   'offerEnded.secondTitle': 'This offer has ended',
   'offerEnded.finalTitle': 'Shall we tell you about the next offer?',
   'offerEnded.finalText':
-    'Leave your name and number and we will contact you when the next hair transplant offer starts, or ask for a free consultation now, with no obligation.',
+    'Leave your name and number and, if you wish, choose to hear about the next hair transplant offer, or ask for a free consultation now, with no obligation.',
   'offerEnded.dialog.title': 'Tell me about the next hair transplant offer',
   'offerEnded.dialog.lead':
-    'Leave your name and number and we will contact you when the next offer starts.',
+    'Leave your name and number and a coordinator will contact you about a hair transplant. If you want us to tell you about the next offer, tick the box below.',
   'offerEnded.dialog.submit': 'Tell me about the next offer',
   'offerEnded.dialog.consent':
-    'By registering, you agree to the privacy policy and terms, and to being contacted about the next offer. Your data is protected and encrypted.',
-  'offerEnded.toast.success': 'Registered: we will tell you about the next offer.',
+    'By sending you explicitly agree that we use your interest in a hair transplant and what you tell us about your condition to answer your request, and share it with the clinics you agree to, including clinics outside the EU that do not protect your data to the same degree, as our {privacy} and {terms} describe.',
+  'offerEnded.toast.success': 'We have your request; a coordinator will contact you soon.',
 
   'mistakes.title': '8 common mistakes in medical travel',
   'mistakes.lead': 'Know them before you book, and how to avoid them in a few simple steps.',
@@ -330,10 +330,7 @@ export const en = {
   'footer.company': 'Agency',
   'footer.contact': 'Contact',
   'footer.address': 'Address',
-  'footer.imprint': 'Legal notice',
-  'footer.imprintLaw':
-    'Responsible for content under § 5 DDG (German Digital Services Act): {editor}',
-  'footer.odr': 'EU Online Dispute Resolution platform',
+  'footer.imprint': 'Legal notice (§ 5 DDG)',
   'footer.mistakes': 'Common mistakes in medical travel',
   'footer.marketing': 'Digital marketing for hospitals',
   'footer.admin': 'Staff login',
@@ -383,7 +380,6 @@ export const en = {
   'breadcrumb.services': 'Services',
 
   'common.whatsappOpens': '(opens WhatsApp in a new tab)',
-  'common.newTab': '(opens in a new tab)',
   'common.breadcrumb': 'Breadcrumb',
   // Issue 14 (abuse): the global ceiling on leads answered "busy".
   'form.toast.busy':
@@ -400,7 +396,7 @@ export const en = {
   'legal.consent.privacy': 'privacy policy',
   'legal.consent.terms': 'terms',
   'legal.consent.formNote':
-    'You also explicitly agree that we use what you tell us about your treatment and health for this, and share it with the clinics you agree to, as our {privacy} and {terms} describe.',
+    'You also explicitly agree that we use what you tell us about your treatment and health for this, and share it with the clinics you agree to, including clinics outside the EU that do not protect your data to the same degree, as our {privacy} and {terms} describe.',
   'legal.consent.newTab': '(opens in a new tab; what you typed here stays)',
   'testimonials.lead':
     'Stories our patients told us after their return, passed on as we received them, with the rating they gave. Results vary from person to person.',
@@ -424,4 +420,23 @@ export const en = {
   'early.loading': 'One moment, the form is getting ready…',
   'early.stillLoading':
     'The form is still loading. What you typed is kept; you can also send it to us on WhatsApp.',
+  // Issue 34: the imprint's lines (src/components/sections/Imprint.astro), each shown when set.
+  'imprint.director': 'Managing director:',
+  'imprint.register': 'Commercial register:',
+  'imprint.vatId': 'VAT ID:',
+  'imprint.editor': 'Responsible for editorial content under § 18 (2) MStV:',
+  // Issue 34: the separate, unticked advertising opt-in (its wording is versioned in the database).
+  'consent.advertising':
+    'Yes, tell me about Rihla Care’s next hair transplant offers by phone or WhatsApp. This is optional, and I can withdraw my consent at any time.',
+  // Issue 34: how testimonials are checked (§ 5b (3) UWG), under every list of them.
+  'testimonials.checked':
+    'How we check: we publish only stories of people who travelled for treatment with us; each one is matched to its author’s request in our records before it is published, with their permission and a shortened name.',
+  // Issue 34: treatment pages' WhatsApp greeting names the treatment.
+  'service.whatsappMessage': 'Hello Rihla Care, I would like a free consultation about {service}.',
+  // Issue 34: the ended offer's dialog after a failed send keeps a way to reach us.
+  'offer.fallbackTitle': 'Your request has not reached us yet',
+  'offer.fallbackText': 'What you typed is kept here. Send it to us on WhatsApp, or try again.',
+  'offer.fallbackWhatsapp': 'Send my details on WhatsApp',
+  // Issue 34: a wide table scrolls in its own region (src/components/ui/ScrollTable.astro).
+  'table.region': 'Table; scroll sideways to see all of it',
 } as const satisfies Record<UiKey, string>;

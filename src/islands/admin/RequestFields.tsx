@@ -18,8 +18,8 @@ import { Badge, Field, Missing, UserText } from './parts.tsx';
 interface RequestFieldsProps {
   request: ContactRequest;
   /**
-   * The card (spec 2.13: a dense grid; country only when present; the date; countries and
-   * campaign as badges under it) or the dialog (every field labelled, "غير محدد" when missing).
+   * The card (a dense grid, as docs/admin.md describes the cards; country only when present; the date;
+   * countries and campaign as badges under it) or the dialog (every field labelled, "غير محدد" when missing).
    */
   variant: 'card' | 'dialog';
   /** «أضف رمز الدولة» on a number without its country: opens its correction. */

@@ -178,6 +178,8 @@ export default function LeadForm(props: LeadFormProps) {
       data-testid={`lead-form-${variant}`}
       data-lead-form=""
       data-early-form=""
+      // The early script keeps what is typed under this key until the island arrives.
+      data-draft-key={storageKey}
       data-hydrated={hydrated ? '' : undefined}
     >
       <ToastStack toasts={toasts} dismiss={dismiss} closeLabel={s('form.toast.close')} />

@@ -82,7 +82,9 @@ const isEmpty = (value: unknown) =>
 /**
  * What the island starts from: what is in the inputs wins; the stored draft fills what is empty.
  * The country code counts as typed only when it differs from the default (the select always has
- * a value). A visitor who typed before hydration stays on the step they typed into.
+ * a value). A visitor who typed before hydration stays on the step they typed into; values equal to
+ * the stored draft's (the early script restores them into the fields after a reload, issue 34) keep
+ * the stored step.
  */
 export function adoptValues(
   fromInputs: Partial<LeadValues>,
@@ -95,7 +97,8 @@ export function adoptValues(
     if (key === 'countryCode' && value === defaultCountryCode) continue;
     if (isEmpty(value)) continue;
     (values as unknown as Record<string, unknown>)[key] = value;
-    typed = true;
+    // What the early script put back from this very draft after a reload was not typed now.
+    if (JSON.stringify(value) !== JSON.stringify(stored?.values[key])) typed = true;
   }
   return {
     id: stored?.id || newId(),

@@ -22,7 +22,7 @@ export interface FieldKit {
   setError: (name: keyof LeadValues, message: string) => void;
 }
 
-/** What the phone field keeps of what is typed: digits only (spec section 5). */
+/** What the phone field keeps of what is typed: digits only (the database's offer_leads_phone_digits check agrees). */
 export const phoneInputValue = (raw: string) => stripNonDigits(raw);
 
 export const describedBy = (kit: FieldKit, name: keyof LeadValues, hint?: boolean) =>

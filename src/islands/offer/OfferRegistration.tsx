@@ -10,6 +10,9 @@ import {
 } from '~/lib/lead-form.ts';
 import { stripNonDigits } from '~/lib/phone.ts';
 import { OfferFields } from './OfferFields.tsx';
+import { AdvertisingOptIn } from './AdvertisingOptIn.tsx';
+import { FailurePanel } from '~/islands/contact/panels.tsx';
+import { whatsappUrl } from '~/lib/whatsapp.ts';
 import { preloadClient, type LeadInsert } from '~/lib/submit-lead.ts';
 import { ConsentNote } from '~/islands/ui/ConsentNote.tsx';
 import { ToastStack, useToasts } from '~/islands/ui/Toasts.tsx';
@@ -29,6 +32,14 @@ export interface OfferRegistrationProps {
   source?: string;
   /** Page path recorded with the lead (language-neutral). */
   pagePath?: string;
+  /**
+   * The version of the advertising opt-in's wording ('consent.advertising'): set, the dialog shows
+   * the separate, unticked box and a ticked box sends this version with the lead.
+   */
+  advertisingConsentVersion?: string;
+  /** After a failed send, the typed details go to this WhatsApp number with `whatsappMessage`. */
+  whatsappNumber: string;
+  whatsappMessage: string;
 }
 
 const empty: OfferValues = { name: '', phone: '', countryCode: '', website: '' };
@@ -51,6 +62,9 @@ export default function OfferRegistration({
   service,
   source = offerSource,
   pagePath = '/hair-transplant-offer',
+  advertisingConsentVersion,
+  whatsappNumber,
+  whatsappMessage,
 }: OfferRegistrationProps) {
   const s = (key: UiKey) => strings[key] ?? key;
   const uid = useId();
@@ -58,6 +72,7 @@ export default function OfferRegistration({
   const formRef = useRef<HTMLFormElement>(null);
   const idRef = useRef('');
   const [values, setValues] = useState<OfferValues>(empty);
+  const [advertising, setAdvertising] = useState(false);
   const [errors, setErrors] = useState<FieldErrors<OfferValues>>({});
   const [open, setOpen] = useState(false);
   const [pending, setPending] = useState(false);
@@ -88,6 +103,10 @@ export default function OfferRegistration({
       countryCode: '',
       website: '',
     });
+    // A box ticked before hydration stays ticked; never ticked for the visitor.
+    setAdvertising(
+      (form.elements.namedItem('advertising') as HTMLInputElement | null)?.checked ?? false,
+    );
     const onClick = (event: MouseEvent) => {
       const opener = (event.target as Element | null)?.closest(trigger);
       if (!opener) return;
@@ -138,6 +157,9 @@ export default function OfferRegistration({
         }),
         source,
         ...(service ? { service } : {}),
+        ...(advertisingConsentVersion && advertising
+          ? { advertising_consent_version: advertisingConsentVersion }
+          : {}),
       },
       honeypot: values.website,
       onStored: () => {
@@ -146,6 +168,7 @@ export default function OfferRegistration({
         close();
         show('success', s('offer.toast.success'));
         setValues(empty);
+        setAdvertising(false);
         idRef.current = '';
       },
     });
@@ -170,6 +193,15 @@ export default function OfferRegistration({
   }, [pending, hydrated]);
 
   const sending = submission.status === 'sending';
+  // The same chat the early script falls back to (OfferDialog.astro), with what was typed.
+  const fallbackHref = whatsappUrl(
+    whatsappNumber,
+    [
+      whatsappMessage,
+      `${s('offer.dialog.name')}: ${values.name.trim()}`,
+      `${s('offer.dialog.phone')}: ${values.phone}`,
+    ].join('\n'),
+  );
   // Toasts inside the open dialog share its top layer; outside, the backdrop would cover them.
   const toastStack = (
     <ToastStack toasts={toasts} dismiss={dismiss} closeLabel={s('form.toast.close')} />
@@ -228,6 +260,22 @@ export default function OfferRegistration({
             setValues={setValues}
             setErrors={setErrors}
           />
+          {advertisingConsentVersion && (
+            <AdvertisingOptIn
+              id={`${uid}-advertising`}
+              label={s('consent.advertising')}
+              checked={advertising}
+              onChange={setAdvertising}
+            />
+          )}
+          {submission.status === 'failed' && (
+            <FailurePanel
+              title={s('offer.fallbackTitle')}
+              text={s('offer.fallbackText')}
+              link={s('offer.fallbackWhatsapp')}
+              href={fallbackHref}
+            />
+          )}
           <button
             type="submit"
             disabled={sending}
