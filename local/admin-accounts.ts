@@ -50,6 +50,42 @@ export interface AdminCommandResult {
   possible?: PossibleMatch[];
 }
 
+/** export, count and erase (local/person-data.ts), with the possible matches they leave out. */
+async function runPersonCommand(
+  db: Database,
+  command: Extract<AdminCommand, { phone: string }>,
+): Promise<AdminCommandResult> {
+  switch (command.command) {
+    case 'export': {
+      const options = { includePossible: command.includePossible ?? false };
+      return {
+        ok: true,
+        message: JSON.stringify(await exportPerson(db, command.phone, options), null, 2),
+      };
+    }
+    case 'count': {
+      const options = { includePossible: command.includePossible ?? false };
+      const { canonicalPhone, counts, possible } = await countPerson(db, command.phone, options);
+      return {
+        ok: true,
+        message: `About ${canonicalPhone}: ${describeCounts(counts)}.${possibleNote(possible)}`,
+        counts,
+        possible,
+      };
+    }
+    case 'erase': {
+      const options = { includePossible: command.includePossible ?? false };
+      const { canonicalPhone, counts, possible } = await erasePerson(db, command.phone, options);
+      return {
+        ok: true,
+        message: `Erased about ${canonicalPhone}: ${describeCounts(counts)}.${possibleNote(possible, 'not erased')}`,
+        counts,
+        possible,
+      };
+    }
+  }
+}
+
 /** The possible matches left out, for the operator to check and confirm with --include-possible. */
 function possibleNote(possible: PossibleMatch[], left = 'not included'): string {
   if (!possible.length) return '';
@@ -93,33 +129,10 @@ export async function runAdminCommand(
 
 async function run(db: Database, command: AdminCommand): Promise<AdminCommandResult> {
   switch (command.command) {
-    case 'export': {
-      const options = { includePossible: command.includePossible ?? false };
-      return {
-        ok: true,
-        message: JSON.stringify(await exportPerson(db, command.phone, options), null, 2),
-      };
-    }
-    case 'count': {
-      const options = { includePossible: command.includePossible ?? false };
-      const { canonicalPhone, counts, possible } = await countPerson(db, command.phone, options);
-      return {
-        ok: true,
-        message: `About ${canonicalPhone}: ${describeCounts(counts)}.${possibleNote(possible)}`,
-        counts,
-        possible,
-      };
-    }
-    case 'erase': {
-      const options = { includePossible: command.includePossible ?? false };
-      const { canonicalPhone, counts, possible } = await erasePerson(db, command.phone, options);
-      return {
-        ok: true,
-        message: `Erased about ${canonicalPhone}: ${describeCounts(counts)}.${possibleNote(possible, 'not erased')}`,
-        counts,
-        possible,
-      };
-    }
+    case 'export':
+    case 'count':
+    case 'erase':
+      return runPersonCommand(db, command);
     case 'erase-expired': {
       const { rows } = await db.query<{ erased: number }>(
         `select private.erase_expired_leads() as erased`,

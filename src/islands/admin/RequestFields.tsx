@@ -104,27 +104,7 @@ export function RequestFields({ request, variant, onAddCountry }: RequestFieldsP
             <Missing />
           )}
         </Field>
-        {request.entry_channel && (
-          <Field label={adminText('admin.request.entered')}>
-            <span data-testid="entry-channel">
-              {adminText('admin.request.enteredBy', {
-                channel: entryChannelLabel(request.entry_channel),
-                name: request.entered_by_name ?? adminText('admin.team.system'),
-              })}
-            </span>
-          </Field>
-        )}
-        {request.entry_channel && request.consent_how && (
-          <Field label={adminText('admin.request.basis')}>
-            <UserText>
-              {adminText('admin.request.basisText', {
-                how: request.consent_how,
-                by: request.consent_given_by ?? '',
-                date: request.consent_given_at ? formatRequestDate(request.consent_given_at) : '',
-              })}
-            </UserText>
-          </Field>
-        )}
+        <EntryFields request={request} />
         {!card && utm.length > 0 && (
           <Field label={adminText('admin.request.campaign')}>
             <span className="flex flex-wrap gap-1.5">
@@ -197,5 +177,34 @@ function PatientPhone({
         </button>
       )}
     </span>
+  );
+}
+
+/** A request staff entered: its channel and author, and the lawful basis for keeping it. */
+function EntryFields({ request }: { request: ContactRequest }) {
+  return (
+    <>
+      {request.entry_channel && (
+        <Field label={adminText('admin.request.entered')}>
+          <span data-testid="entry-channel">
+            {adminText('admin.request.enteredBy', {
+              channel: entryChannelLabel(request.entry_channel),
+              name: request.entered_by_name ?? adminText('admin.team.system'),
+            })}
+          </span>
+        </Field>
+      )}
+      {request.entry_channel && request.consent_how && (
+        <Field label={adminText('admin.request.basis')}>
+          <UserText>
+            {adminText('admin.request.basisText', {
+              how: request.consent_how,
+              by: request.consent_given_by ?? '',
+              date: request.consent_given_at ? formatRequestDate(request.consent_given_at) : '',
+            })}
+          </UserText>
+        </Field>
+      )}
+    </>
   );
 }

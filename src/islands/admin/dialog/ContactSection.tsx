@@ -24,7 +24,6 @@ export const contactCountryId = (requestId: string) => `contact-country-${reques
  * event. Open from the start when the number has no country, which is what needs fixing first.
  */
 export function ContactSection({ request }: { request: ContactRequest }) {
-  const queryClient = useQueryClient();
   const [form, setForm] = useState<ContactForm>(() => contactFormOf(request));
   const [problem, setProblem] = useState<string | null>(null);
   const id = (name: string) => `contact-${name}-${request.id}`;
@@ -33,26 +32,7 @@ export function ContactSection({ request }: { request: ContactRequest }) {
     setProblem(null);
   };
 
-  const save = useMutation({
-    mutationFn: (changes: Record<string, string | null>) =>
-      correctContact(request.id, request.version, changes),
-    onSuccess: async () => {
-      toast.success(adminText('admin.contact.saved'));
-      // The duplicate counts and the person follow the corrected number.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminQueryKeys.requestPage }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'same_phone'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'person'] }),
-        queryClient.invalidateQueries({ queryKey: adminQueryKeys.request(request.id) }),
-      ]);
-    },
-    onError: (error) => {
-      if (error instanceof StaleVersionError) setProblem(adminText('admin.contact.stale'));
-      else if (error instanceof AdminDataError && ['23514', '22023'].includes(error.code)) {
-        setProblem(adminText('admin.contact.invalid'));
-      } else reportFailure(error, adminText('admin.contact.error'));
-    },
-  });
+  const save = useCorrectContact(request, setProblem);
 
   const submit = () => {
     const outcome = contactChanges(request, form);
@@ -157,4 +137,29 @@ export function ContactSection({ request }: { request: ContactRequest }) {
       </button>
     </details>
   );
+}
+
+/** The save of a correction at the version shown; a refusal says why in the section. */
+function useCorrectContact(request: ContactRequest, setProblem: (problem: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: Record<string, string | null>) =>
+      correctContact(request.id, request.version, changes),
+    onSuccess: async () => {
+      toast.success(adminText('admin.contact.saved'));
+      // The duplicate counts and the person follow the corrected number.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminQueryKeys.requestPage }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'same_phone'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'person'] }),
+        queryClient.invalidateQueries({ queryKey: adminQueryKeys.request(request.id) }),
+      ]);
+    },
+    onError: (error) => {
+      if (error instanceof StaleVersionError) setProblem(adminText('admin.contact.stale'));
+      else if (error instanceof AdminDataError && ['23514', '22023'].includes(error.code)) {
+        setProblem(adminText('admin.contact.invalid'));
+      } else reportFailure(error, adminText('admin.contact.error'));
+    },
+  });
 }

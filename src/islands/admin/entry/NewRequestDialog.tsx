@@ -1,25 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  emptyEntry,
-  entryChannels,
-  entryRequest,
-  missingEntryFields,
-  type EntryForm,
-} from '~/lib/admin/entry.ts';
-import { entryChannelLabel } from '~/lib/admin/labels.ts';
+import { emptyEntry, entryRequest, missingEntryFields, type EntryForm } from '~/lib/admin/entry.ts';
 import { AdminDataError } from '~/lib/admin/query.ts';
 import { adminText } from '~/lib/admin/strings.ts';
-import { countryCodes, stripNonDigits } from '~/lib/phone.ts';
-import { formServiceLabels, formServices } from '~/lib/services.ts';
 import { adminQueryKeys } from '../data.ts';
 import { reportFailure } from '../dialog/useSaveRequest.ts';
 import { enterRequest } from '../personData.ts';
-
-const inputClass =
-  'mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3 py-2.5 text-base focus:border-teal-700 focus:outline-none aria-invalid:border-offer-600';
+import { EntryInputs } from './EntryInputs.tsx';
 
 /**
  * «طلب جديد»: a coordinator enters a request that came by WhatsApp, phone, Instagram, a referral
@@ -76,32 +65,6 @@ function NewRequestDialog({ onClose }: { onClose: () => void }) {
     },
   });
 
-  const field = (name: keyof EntryForm, label: string, control: ReactNode) => (
-    <div>
-      <label htmlFor={`entry-${name}`} className="block text-sm font-semibold text-teal-900">
-        {label}
-      </label>
-      {control}
-      {missing.includes(name) && (
-        <p id={`entry-${name}-error`} className="mt-1 text-sm font-semibold text-offer-700">
-          {adminText('admin.entry.required')}
-        </p>
-      )}
-    </div>
-  );
-  const text = (name: keyof EntryForm, props: Record<string, unknown> = {}) => (
-    <input
-      id={`entry-${name}`}
-      dir="auto"
-      value={form[name]}
-      onChange={(event) => update({ [name]: event.target.value })}
-      aria-invalid={missing.includes(name)}
-      aria-describedby={missing.includes(name) ? `entry-${name}-error` : undefined}
-      className={inputClass}
-      {...props}
-    />
-  );
-
   return (
     // A click on the backdrop closes, as Escape does natively for keyboard users.
     // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions
@@ -140,112 +103,7 @@ function NewRequestDialog({ onClose }: { onClose: () => void }) {
           </button>
         </div>
         <p className="text-sm text-muted">{adminText('admin.entry.intro')}</p>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          {field(
-            'channel',
-            adminText('admin.entry.channel'),
-            <select
-              id="entry-channel"
-              value={form.channel}
-              onChange={(event) => update({ channel: event.target.value as EntryForm['channel'] })}
-              className={inputClass}
-            >
-              {entryChannels.map((channel) => (
-                <option key={channel} value={channel}>
-                  {entryChannelLabel(channel)}
-                </option>
-              ))}
-            </select>,
-          )}
-          {field('name', adminText('admin.contact.name'), text('name', { autoComplete: 'off' }))}
-          {field(
-            'countryCode',
-            adminText('admin.contact.country'),
-            <select
-              id="entry-countryCode"
-              value={form.countryCode}
-              onChange={(event) => update({ countryCode: event.target.value })}
-              className={inputClass}
-            >
-              {countryCodes.map((country) => (
-                <option key={country.code} value={country.code}>
-                  {`${country.name.ar} (\u2066${country.code}\u2069)`}
-                </option>
-              ))}
-            </select>,
-          )}
-          {field(
-            'phone',
-            adminText('admin.contact.phone'),
-            <input
-              id="entry-phone"
-              type="tel"
-              inputMode="numeric"
-              dir="ltr"
-              value={form.phone}
-              onChange={(event) => update({ phone: stripNonDigits(event.target.value) })}
-              aria-invalid={missing.includes('phone')}
-              className={inputClass}
-            />,
-          )}
-          {field(
-            'email',
-            adminText('admin.contact.email'),
-            text('email', { type: 'email', dir: 'ltr' }),
-          )}
-          {field(
-            'service',
-            adminText('admin.entry.service'),
-            <select
-              id="entry-service"
-              value={form.service}
-              onChange={(event) => update({ service: event.target.value })}
-              aria-invalid={missing.includes('service')}
-              className={inputClass}
-            >
-              <option value="">{adminText('admin.notSpecified')}</option>
-              {formServices.map((service) => (
-                <option key={service} value={service}>
-                  {formServiceLabels[service].ar}
-                </option>
-              ))}
-            </select>,
-          )}
-        </div>
-        {field(
-          'message',
-          adminText('admin.entry.message'),
-          <textarea
-            id="entry-message"
-            dir="auto"
-            rows={3}
-            value={form.message}
-            onChange={(event) => update({ message: event.target.value })}
-            className={inputClass}
-          />,
-        )}
-        <fieldset className="rounded-xl border border-sand-200 p-3">
-          <legend className="px-1 text-sm font-bold">{adminText('admin.entry.basis')}</legend>
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <div className="sm:col-span-2">
-              {field(
-                'consentHow',
-                adminText('admin.entry.consentHow'),
-                text('consentHow', { placeholder: adminText('admin.entry.consentHowPlaceholder') }),
-              )}
-            </div>
-            {field(
-              'consentAt',
-              adminText('admin.entry.consentAt'),
-              text('consentAt', { type: 'datetime-local', dir: 'ltr' }),
-            )}
-            {field(
-              'consentBy',
-              adminText('admin.entry.consentBy'),
-              text('consentBy', { placeholder: adminText('admin.entry.consentByPlaceholder') }),
-            )}
-          </div>
-        </fieldset>
+        <EntryInputs form={form} update={update} missing={missing} />
         {refused && (
           <p role="alert" className="text-sm font-semibold text-offer-700">
             {adminText('admin.contact.invalid')}
