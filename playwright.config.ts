@@ -46,6 +46,7 @@ export default defineConfig({
     // Every browser test sends its forms from 127.0.0.1: lift the per-address and global lead
     // limits there (local/index.ts); the abuse tests in supabase/tests and local/tests keep them.
     env: {
+      RIHLA_ANON_SIGNINS_PER_HOUR: '100000',
       RIHLA_LEAD_LIMITS:
         'per_address_per_10_minutes=100000,global_per_10_minutes=100000,per_address_flood_per_10_minutes=100000',
     },

@@ -5,7 +5,9 @@ import { sendJson, send } from './http.ts';
 import { throughHashGate } from './hash-gate.ts';
 import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
 import { signJwt, verifyJwt, type JwtClaims } from './jwt.ts';
+import type { RateWindow } from './rate-window.ts';
 import { headerValue } from './request-auth.ts';
+import { socketAddress } from './client-address.ts';
 
 /**
  * The GoTrue subset behind /auth/v1 that supabase-js uses here: anonymous sign-up, e-mail/password
@@ -21,6 +23,8 @@ export interface AuthOptions {
   apiUrl: string;
   jwtExpirySeconds: number;
   anonymousSignIns: boolean;
+  /** Anonymous sign-ins per client address and hour (config.toml `anonymous_users`). */
+  anonymousLimit: RateWindow;
   signups: boolean;
 }
 
@@ -90,7 +94,7 @@ export async function handleAuth(
   if (method === 'POST' && path === '/signup') {
     const payload = json();
     if (!payload) return authError(res, 400, 'bad_json', 'Could not parse request body as JSON');
-    return signUp(options, res, payload);
+    return signUp(options, res, payload, socketAddress(req) ?? '');
   }
   if (method === 'POST' && path === '/token') {
     const payload = json();
@@ -160,7 +164,12 @@ function rejectsWrongTypes(res: ServerResponse, payload: Record<string, unknown>
   return false;
 }
 
-async function signUp(options: AuthOptions, res: ServerResponse, payload: Record<string, unknown>) {
+async function signUp(
+  options: AuthOptions,
+  res: ServerResponse,
+  payload: Record<string, unknown>,
+  address: string,
+) {
   if (rejectsWrongTypes(res, payload)) return;
   const email = typeof payload['email'] === 'string' ? payload['email'].trim().toLowerCase() : '';
   const password = typeof payload['password'] === 'string' ? payload['password'] : '';
@@ -178,6 +187,9 @@ async function signUp(options: AuthOptions, res: ServerResponse, payload: Record
       return authError(res, 422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     }
     if (hasUnstorableText(data)) return unstorable(res);
+    // GoTrue's answer once an address has used up its anonymous sign-ins for the hour.
+    if (!options.anonymousLimit.take(address))
+      return authError(res, 429, 'over_request_rate_limit', 'Request rate limit reached');
     const session = await options.db.transaction(async (tx) => {
       const { rows } = await tx.query<UserRow>(
         `insert into auth.users (id, aud, role, is_anonymous, raw_app_meta_data, raw_user_meta_data, last_sign_in_at)

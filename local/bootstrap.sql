@@ -182,100 +182,27 @@ create table if not exists supabase_migrations.schema_migrations (
   name text
 );
 
--- Local-only plumbing for realtime: hosted Supabase reads the WAL, PGlite has no logical decoding,
--- so a trigger on each published table sends a tiny NOTIFY (table + key) and the server checks the
--- row as each subscriber. The row as it was at the change is parked here until it has been fanned
--- out, so a row deleted or changed again before its turn is still judged (and sent) as the WAL
--- would carry it (local/realtime.ts).
+-- Local-only plumbing, never on a hosted project.
 create schema if not exists _local;
 revoke all on schema _local from public;
 
--- Replaced by _local.change_rows (which also keeps inserted and updated rows).
-drop table if exists _local.deleted_rows;
-
--- The row image of each change (the old row for a DELETE, the new one otherwise), kept only until
--- the server has checked each subscriber's access.
-create table if not exists _local.change_rows (
-  id bigint generated always as identity primary key,
-  row_data jsonb not null,
-  created_at timestamptz not null default now()
-);
-
--- Row trigger on every published table; its arguments are the table's primary-key columns.
-create or replace function _local.notify_change()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  source jsonb := case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end;
-  primary_key jsonb := '{}';
-  key_column text;
-  row_id bigint;
-begin
-  foreach key_column in array tg_argv loop
-    primary_key := primary_key || jsonb_build_object(key_column, source -> key_column);
-  end loop;
-  insert into _local.change_rows (row_data) values (source) returning id into row_id;
-  perform pg_notify(
-    '_local_realtime',
-    json_build_object(
-      'schema', tg_table_schema,
-      'table', tg_table_name,
-      'type', tg_op,
-      'pk', primary_key,
-      'row', row_id,
-      'ts', now()
-    )::text
-  );
-  return null;
-end
-$$;
-
--- Puts the notify trigger on exactly the tables in supabase_realtime (run after migrations).
-create or replace function _local.sync_realtime_triggers()
-returns void
-language plpgsql
-as $$
+-- The postgres_changes engine is gone (the app uses private broadcasts only): its row triggers,
+-- parked row images and helpers are dropped from data dirs that still have them.
+do $$
 declare
   published record;
-  key_columns text;
 begin
   for published in
-    select t.tgrelid::regclass as table_name
-    from pg_trigger t
-    join pg_class c on c.oid = t.tgrelid
-    join pg_namespace n on n.oid = c.relnamespace
-    where t.tgname = '_local_realtime'
-      and not exists (
-        select 1 from pg_publication_tables p
-        where p.pubname = 'supabase_realtime' and p.schemaname = n.nspname and p.tablename = c.relname
-      )
+    select t.tgrelid::regclass as table_name from pg_trigger t where t.tgname = '_local_realtime'
   loop
     execute format('drop trigger _local_realtime on %s', published.table_name);
   end loop;
-
-  for published in
-    select p.schemaname, p.tablename from pg_publication_tables p where p.pubname = 'supabase_realtime'
-  loop
-    select string_agg(quote_literal(a.attname), ', ' order by array_position(i.indkey::int2[], a.attnum))
-    into key_columns
-    from pg_index i
-    join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey::int2[])
-    where i.indrelid = format('%I.%I', published.schemaname, published.tablename)::regclass
-      and i.indisprimary;
-    execute format('drop trigger if exists _local_realtime on %I.%I', published.schemaname, published.tablename);
-    execute format(
-      'create trigger _local_realtime after insert or update or delete on %I.%I '
-        'for each row execute function _local.notify_change(%s)',
-      published.schemaname,
-      published.tablename,
-      coalesce(key_columns, '')
-    );
-  end loop;
 end
 $$;
+drop function if exists _local.sync_realtime_triggers();
+drop function if exists _local.notify_change();
+drop table if exists _local.change_rows;
+drop table if exists _local.deleted_rows;
 
 -- Supabase Realtime's own schema, as far as Realtime Authorization uses it: realtime.messages (RLS
 -- on it decides who may join a private channel), realtime.topic() for those policies, and the

@@ -11,6 +11,10 @@ export interface LocalConfig {
   jwtExpirySeconds: number;
   anonymousSignIns: boolean;
   emailSignups: boolean;
+  /** `[api] max_rows`: the most rows one REST read or rpc answers (PostgREST's db-max-rows). */
+  maxRows: number;
+  /** `[auth.rate_limit] anonymous_users`: anonymous sign-ins per hour per client address. */
+  anonymousSignInsPerHour: number;
   /** Functions whose section sets `verify_jwt = false`. */
   functionsWithoutJwt: Set<string>;
 }
@@ -61,6 +65,14 @@ export function readLocalConfig(file = CONFIG_FILE): LocalConfig {
         ? (values.get('auth.jwt_expiry') as number)
         : 3600,
     anonymousSignIns: values.get('auth.enable_anonymous_sign_ins') !== false,
+    maxRows:
+      typeof values.get('api.max_rows') === 'number'
+        ? (values.get('api.max_rows') as number)
+        : 1000,
+    anonymousSignInsPerHour:
+      typeof values.get('auth.rate_limit.anonymous_users') === 'number'
+        ? (values.get('auth.rate_limit.anonymous_users') as number)
+        : 30,
     emailSignups:
       values.get('auth.enable_signup') !== false &&
       values.get('auth.email.enable_signup') !== false,

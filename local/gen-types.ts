@@ -50,6 +50,14 @@ interface FunctionRow {
   return_type: string;
   return_element_name: string | null;
   return_element_type: string | null;
+  /** RETURNS TABLE columns, typed like arguments (supabase gen types makes them the row type). */
+  table_columns: {
+    name: string;
+    type: string;
+    type_name: string;
+    element_name: string | null;
+    element_type: string | null;
+  }[];
   returns_set: boolean;
 }
 
@@ -143,7 +151,14 @@ export async function generateDatabaseTypes(db: Database): Promise<string> {
          left join pg_type et on et.oid = t.typelem and t.typcategory = 'A'), '[]'::json) as arg_types,
        rt.typname::text as return_name, rt.typtype::text as return_type,
        ret.typname::text as return_element_name, ret.typtype::text as return_element_type,
-       p.proretset as returns_set
+       p.proretset as returns_set,
+       coalesce((select json_agg(json_build_object(
+           'name', p.proargnames[i], 'type', t.typtype, 'element_name', et.typname,
+           'element_type', et.typtype, 'type_name', t.typname) order by i)
+         from generate_series(1, coalesce(array_length(p.proargmodes, 1), 0)) i
+         join pg_type t on t.oid = p.proallargtypes[i]
+         left join pg_type et on et.oid = t.typelem and t.typcategory = 'A'
+         where p.proargmodes[i] = 't'), '[]'::json) as table_columns
      from pg_proc p
      join pg_namespace n on n.oid = p.pronamespace
      join pg_type rt on rt.oid = p.prorettype
@@ -211,12 +226,15 @@ export async function generateDatabaseTypes(db: Database): Promise<string> {
           `${property(arg.name)}: ${tsType(arg.type_name, arg.type, arg.element_name, arg.element_type)}`,
       )
       .sort();
-    const returns = tsType(
-      fn.return_name,
-      fn.return_type,
-      fn.return_element_name,
-      fn.return_element_type,
-    );
+    const returns =
+      fn.table_columns.length > 0
+        ? `{ ${fn.table_columns
+            .map(
+              (column) =>
+                `${property(column.name)}: ${tsType(column.type_name, column.type, column.element_name, column.element_type)}`,
+            )
+            .join('\n')} }`
+        : tsType(fn.return_name, fn.return_type, fn.return_element_name, fn.return_element_type);
     return `${property(fn.name)}: {
       Args: ${args.length ? `{ ${args.join('\n')} }` : 'never'}
       Returns: ${fn.returns_set ? `${returns}[]` : returns}

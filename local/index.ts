@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { readLocalConfig } from './config.ts';
+import { readLocalConfig, type LocalConfig } from './config.ts';
 import { openPglite, openPostgres, type Database, type QueryResult } from './db.ts';
 import {
   LOCAL_ANON_KEY,
@@ -56,6 +56,12 @@ export interface LocalStackOptions {
    * the migration's defaults.
    */
   leadLimits?: Record<string, number>;
+  /**
+   * Anonymous sign-ins per client address and hour; default config.toml's `anonymous_users` (30,
+   * as hosted), or RIHLA_ANON_SIGNINS_PER_HOUR. Tests and the browser suite, all on 127.0.0.1,
+   * raise it; the sign-in limit tests keep the configured one.
+   */
+  anonymousSignInsPerHour?: number;
   /**
    * How often the local notification worker mails due leads from the outbox (ms). Default 5000
    * (production: every minute by pg_cron); 0 disables the timer, e.g. for tests that drain with
@@ -248,7 +254,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     api = await createApiServer({
       db,
       schema,
-      config: readLocalConfig(),
+      config: withAnonymousLimit(readLocalConfig(), options.anonymousSignInsPerHour),
       secret: LOCAL_JWT_SECRET,
       anonKey: LOCAL_ANON_KEY,
       serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
@@ -309,4 +315,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     if (usesDataDirDatabase) releaseLock(dataDir);
     throw error;
   }
+}
+
+function withAnonymousLimit(config: LocalConfig, override: number | undefined): LocalConfig {
+  const fromEnv = Number(process.env['RIHLA_ANON_SIGNINS_PER_HOUR']);
+  const limit = override ?? (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : undefined);
+  return limit === undefined ? config : { ...config, anonymousSignInsPerHour: limit };
 }

@@ -115,11 +115,6 @@ export async function applyMigrations(
   return { applied, changed };
 }
 
-/** Installs the local realtime NOTIFY trigger on exactly the tables in supabase_realtime. */
-export async function syncRealtimeTriggers(db: Database): Promise<void> {
-  await db.query(`select _local.sync_realtime_triggers()`);
-}
-
 export interface PrepareResult extends MigrateResult {
   bootstrap: 'applied' | 'unchanged' | 'skipped';
   supabaseManaged: boolean;
@@ -132,7 +127,6 @@ export async function prepareDatabase(db: Database): Promise<PrepareResult> {
   }
   const bootstrap = await applyBootstrap(db);
   const result = await applyMigrations(db);
-  await syncRealtimeTriggers(db);
   return { bootstrap, supabaseManaged: false, ...result };
 }
 

@@ -212,9 +212,13 @@ export interface Preferences {
   resolution: 'merge-duplicates' | 'ignore-duplicates' | undefined;
   missing: 'default' | 'null' | undefined;
   tx: 'commit' | 'rollback' | undefined;
+  handling: 'strict' | 'lenient' | undefined;
+  /** `max-affected=n`: enforced on PATCH, DELETE and set-returning rpc under handling=strict only. */
+  maxAffected: number | undefined;
+  invalid: string[]; // not understood: handling=strict refuses them (PGRST122)
 }
 
-/** Reads every `Prefer` header (comma- or header-separated); unknown preferences are ignored, as PostgREST does. */
+/** Reads every `Prefer` header; unknown ones are kept aside for handling=strict (rest.ts). */
 export function parsePrefer(header: string | string[] | undefined): Preferences {
   const prefs: Preferences = {
     return: undefined,
@@ -222,6 +226,9 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
     resolution: undefined,
     missing: undefined,
     tx: undefined,
+    handling: undefined,
+    maxAffected: undefined,
+    invalid: [],
   };
   const values = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
   for (const entry of values) {
@@ -248,6 +255,12 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
       prefs.missing = value;
     } else if (name === 'tx' && (value === 'commit' || value === 'rollback')) {
       prefs.tx = value;
+    } else if (name === 'handling' && (value === 'strict' || value === 'lenient')) {
+      prefs.handling = value;
+    } else if (name === 'max-affected' && value !== undefined && /^\d+$/.test(value)) {
+      prefs.maxAffected = Number(value);
+    } else if (name !== '') {
+      prefs.invalid.push(entry.trim());
     }
   }
   return prefs;

@@ -101,6 +101,18 @@ async function route(
   checkProfile(req, method);
   const shape = responseShape(req);
   const prefs = parsePrefer(req.headers['prefer']);
+  if (prefs.invalid.some((pref) => /^timezone=/.test(pref)))
+    throw notImplemented('Prefer: timezone (values are answered in UTC)');
+  if (prefs.handling === 'strict' && prefs.invalid.length > 0) {
+    throw new HttpError(
+      400,
+      postgrestError(
+        'PGRST122',
+        'Invalid preferences given with handling=strict',
+        `Invalid preferences: ${prefs.invalid.join(', ')}`,
+      ),
+    );
+  }
 
   if (segments[0] === 'rpc') {
     if (segments.length !== 2) throw invalidPath();

@@ -20,6 +20,7 @@ import {
   sendJson,
 } from './http.ts';
 import { startNotificationWorker, type NotificationWorker } from './notification-worker.ts';
+import { RateWindow } from './rate-window.ts';
 import { RealtimeServer } from './realtime.ts';
 import { authenticateRequest, requireApikey } from './request-auth.ts';
 import { handleRest } from './rest.ts';
@@ -61,7 +62,6 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const realtime = new RealtimeServer({
     db: options.db,
-    schema: options.schema,
     secret: options.secret,
     log: options.log,
   });
@@ -82,12 +82,15 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     drain: () => functionsHost().call('send-form-notification', {}),
     log: options.log,
   });
+  // One window per server: config.toml's anonymous sign-ins per hour per client address.
+  const anonymousLimit = new RateWindow(options.config.anonymousSignInsPerHour, 3_600_000);
   const authOptions = (): AuthOptions => ({
     db: options.db,
     secret: options.secret,
     apiUrl: options.apiUrl(),
     jwtExpirySeconds: options.config.jwtExpirySeconds,
     anonymousSignIns: options.config.anonymousSignIns,
+    anonymousLimit,
     signups: options.config.emailSignups,
   });
 
@@ -191,7 +194,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
 
     if (path.startsWith('/rest/v1')) {
       const auth = authenticateRequest(req, url, options.secret);
-      await handleRest({ db: options.db, schema: options.schema }, req, res, url, auth, body);
+      const rest = { db: options.db, schema: options.schema, maxRows: options.config.maxRows };
+      await handleRest(rest, req, res, url, auth, body);
       return;
     }
     if (path.startsWith('/auth/v1')) {

@@ -12,6 +12,27 @@ import { EXPOSED_SCHEMA, type SchemaCache, type TableInfo } from '../schema-cach
 export interface RestContext {
   db: Database;
   schema: SchemaCache;
+  /** config.toml `[api] max_rows`: the most rows a read or a set-returning rpc answers. */
+  maxRows?: number;
+}
+
+/** PostgREST's 416 for an offset past the counted rows (only known when a count was asked for). */
+export function rangeNotSatisfiable(offset: number, total: number): HttpError {
+  return new HttpError(
+    416,
+    postgrestError(
+      'PGRST103',
+      'Requested range not satisfiable',
+      `An offset of ${offset} was requested, but there are only ${total} rows.`,
+    ),
+    { 'Content-Range': `*/${total}` },
+  );
+}
+
+/** PostgREST's Content-Range: `first-last/total`, `*` for an empty page or an unknown total. */
+export function contentRange(offset: number, count: number, total: number | undefined): string {
+  const range = count > 0 && total !== 0 ? `${offset}-${offset + count - 1}` : '*';
+  return `${range}/${total === undefined ? '*' : String(total)}`;
 }
 
 export interface ResponseShape {

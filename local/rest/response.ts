@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { send } from '../http.ts';
+import { HttpError, postgrestError, send } from '../http.ts';
+import type { Preferences } from '../postgrest-query.ts';
 import type { ResponseShape } from './request.ts';
 
 /** How rows leave the database and reach the client: JSON arrays, or the one object `.single()` asks for. */
@@ -41,4 +42,19 @@ export function singleOf(array: string): string {
   const rows = JSON.parse(array) as unknown[];
   if (rows.length !== 1) throw new SingularityError(rows.length);
   return JSON.stringify(rows[0]);
+}
+
+/** `Prefer: handling=strict, max-affected=n`: more affected rows is a 400 and nothing changes. */
+export function checkMaxAffected(prefs: Preferences, affected: number): void {
+  if (prefs.handling !== 'strict' || prefs.maxAffected === undefined) return;
+  if (affected > prefs.maxAffected) {
+    throw new HttpError(
+      400,
+      postgrestError(
+        'PGRST124',
+        'Query result exceeds max-affected preference constraint',
+        `The query affects ${affected} rows`,
+      ),
+    );
+  }
 }

@@ -7,7 +7,9 @@ import type { RestContext } from './request.ts';
 
 /**
  * Runs `fn` in a transaction as the request's role, with the claims and headers PostgREST would set
- * (X-Forwarded-For carries the socket address, see client-address.ts).
+ * (X-Forwarded-For carries the socket address, see client-address.ts). `readOnly` is PostgREST's
+ * access mode: GET and HEAD, and any call of a stable or immutable function, run READ ONLY, so a
+ * write there fails with 25006 (HTTP 405) here as it does in production.
  */
 export function asRequest<T>(
   ctx: RestContext,
@@ -16,8 +18,10 @@ export function asRequest<T>(
   auth: RequestAuth,
   prefs: Preferences,
   fn: (tx: Queryable) => Promise<T>,
+  readOnly = false,
 ): Promise<T> {
   const run = async (tx: Queryable) => {
+    if (readOnly) await tx.query('set transaction read only');
     await tx.query(
       `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.method', $3, true), set_config('request.path', $4, true),

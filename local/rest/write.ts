@@ -6,11 +6,12 @@ import {
   parseColumnList,
   parseSelect,
   type Preferences,
+  type SelectColumn,
 } from '../postgrest-query.ts';
 import type { RequestAuth } from '../request-auth.ts';
 import type { TableInfo } from '../schema-cache.ts';
-import type { ResponseShape, RestContext } from './request.ts';
-import { rowsJson, sendRows, SingularityError } from './response.ts';
+import { contentRange, type ResponseShape, type RestContext } from './request.ts';
+import { checkMaxAffected, rowsJson, sendRows, SingularityError } from './response.ts';
 import {
   columnNotFound,
   requireFilter,
@@ -92,18 +93,41 @@ export async function insert(
   }
   const representation = prefs.return === 'representation';
   const selected = parseSelect(url.searchParams.get('select'));
-  const list = representation ? selectListSql(table, selected) : '';
+  // `*` spelled out, so the inserted-or-updated marker below never reaches the response.
+  const list = representation
+    ? selectListSql(table, selected === '*' ? allColumns(table) : selected)
+    : '';
   const quoted = columns.map(quoteIdent).join(', ');
   const target = columns.length ? `(${quoted})` : '';
+  // An upsert that only updated answers 200, as PostgREST: xmax is 0 on a freshly inserted row.
+  const merge = prefs.resolution === 'merge-duplicates' && conflict.includes('do update');
   const sql = `with pgrst_source as (
       insert into ${tableRef(table)} ${target}
       select ${quoted} from json_populate_recordset(null::${tableRef(table)}, $1::json) pgrst_body
       ${conflict}
-      returning ${representation ? returningSql(table, selected, false) : '1'}
+      returning ${representation ? returningSql(table, selected, true) : '1'} ${merge ? `, (${tableRef(table)}.xmax::text = '0') as pgrst_inserted` : ''}
     )
     select (select count(*)::int from pgrst_source) as page_count,
+      ${merge ? '(select count(*)::int from pgrst_source where pgrst_inserted)' : 'null::int'} as inserted,
       ${representation ? `(select coalesce(json_agg(${rowsJson(shape)}), '[]')::text from (select ${list} from pgrst_source) pgrst_row)` : 'null::text'} as body`;
-  await mutate(ctx, req, res, url, auth, prefs, shape, sql, [JSON.stringify(objects)], 201);
+  const status = (inserted: number | null) => (inserted === 0 ? 200 : 201);
+  await mutate(
+    ctx,
+    req,
+    res,
+    url,
+    auth,
+    prefs,
+    shape,
+    sql,
+    [JSON.stringify(objects)],
+    status,
+    'insert',
+  );
+}
+
+function allColumns(table: TableInfo): SelectColumn[] {
+  return [...table.columns.keys()].map((column) => ({ column }));
 }
 
 export async function update(
@@ -160,7 +184,19 @@ export async function update(
     )
     select (select count(*)::int from pgrst_source) as page_count,
       ${representation ? `(select coalesce(json_agg(${rowsJson(shape)}), '[]')::text from (select ${list} from pgrst_source) pgrst_row)` : 'null::text'} as body`;
-  await mutate(ctx, req, res, url, auth, prefs, shape, sql, params, representation ? 200 : 204);
+  await mutate(
+    ctx,
+    req,
+    res,
+    url,
+    auth,
+    prefs,
+    shape,
+    sql,
+    params,
+    () => (representation ? 200 : 204),
+    'update',
+  );
 }
 
 export async function remove(
@@ -186,7 +222,19 @@ export async function remove(
     )
     select (select count(*)::int from pgrst_source) as page_count,
       ${representation ? `(select coalesce(json_agg(${rowsJson(shape)}), '[]')::text from (select ${list} from pgrst_source) pgrst_row)` : 'null::text'} as body`;
-  await mutate(ctx, req, res, url, auth, prefs, shape, sql, params, representation ? 200 : 204);
+  await mutate(
+    ctx,
+    req,
+    res,
+    url,
+    auth,
+    prefs,
+    shape,
+    sql,
+    params,
+    () => (representation ? 200 : 204),
+    'delete',
+  );
 }
 
 export function rejectMutationRange(url: URL): void {
@@ -209,22 +257,27 @@ export async function mutate(
   shape: ResponseShape,
   sql: string,
   params: unknown[],
-  status: number,
+  status: (inserted: number | null) => number,
+  kind: 'insert' | 'update' | 'delete',
 ): Promise<void> {
   const row = await asRequest(ctx, req, url, auth, prefs, async (tx) => {
-    const { rows } = await tx.query<{ page_count: number; body: string | null }>(sql, params);
-    const result = rows[0] as { page_count: number; body: string | null };
+    type Result = { page_count: number; inserted?: number | null; body: string | null };
+    const result = (await tx.query<Result>(sql, params)).rows[0] as Result;
     if (shape.single && result.page_count !== 1) throw new SingularityError(result.page_count);
+    // Thrown inside the transaction, so the rows stay as they were.
+    if (kind !== 'insert') checkMaxAffected(prefs, result.page_count);
     return result;
   });
-  const headers: Record<string, string> = {};
-  if (prefs.count) {
-    const count = row.page_count;
-    headers['Content-Range'] = `${count > 0 ? `0-${count - 1}` : '*'}/${count}`;
-  }
+  // PostgREST's Content-Range: inserts and deletes name no range, updates the rows they changed.
+  const total = prefs.count ? row.page_count : undefined;
+  const headers = {
+    'Content-Range':
+      kind === 'update' ? contentRange(0, row.page_count, total) : contentRange(1, 0, total),
+  };
+  const code = status(row.inserted ?? null);
   if (row.body === null) {
-    send(res, status, null, headers);
+    send(res, code, null, headers);
     return;
   }
-  sendRows(res, status, row.body, shape, headers);
+  sendRows(res, code, row.body, shape, headers);
 }

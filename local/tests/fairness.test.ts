@@ -7,7 +7,8 @@ import { MAX_RPC_BODY_BYTES } from '../http.ts';
 import { lockFile, processStartTime, readLock } from '../index.ts';
 import { jsonDepth, MAX_JSON_DEPTH } from '../json-depth.ts';
 import { MAX_CHANNELS_PER_CONNECTION } from '../realtime.ts';
-import { lead, startTestStack } from './helpers.ts';
+import { MAX_PENDING_CHECKS, MAX_REFUSED_JOINS_PER_MINUTE } from '../realtime-authorization.ts';
+import { client, lead, startTestStack } from './helpers.ts';
 
 /**
  * One visitor must not slow or block everyone on the local stack (issue 14, item 6): channels per
@@ -46,19 +47,7 @@ describe('realtime channels per connection', () => {
     const join = (ref: number, topic: string) =>
       new Promise<{ status: string; response: Record<string, unknown> }>((resolveReply) => {
         waiting.set(String(ref), () => resolveReply(replies.get(String(ref))!));
-        socket.send(
-          JSON.stringify([
-            String(ref),
-            String(ref),
-            topic,
-            'phx_join',
-            {
-              config: {
-                postgres_changes: [{ event: '*', schema: 'public', table: 'offer_leads' }],
-              },
-            },
-          ]),
-        );
+        socket.send(JSON.stringify([String(ref), String(ref), topic, 'phx_join', { config: {} }]));
       });
     for (let n = 1; n <= MAX_CHANNELS_PER_CONNECTION; n++) {
       expect((await join(n, `realtime:room-${n}`)).status).toBe('ok');
@@ -82,6 +71,64 @@ describe('realtime channels per connection', () => {
     expect(((await answer)[4] as { status: string }).status).toBe('ok');
     other.close();
   }, 60_000);
+});
+
+describe('refused private joins', () => {
+  it('10,000 of them cost the database a bounded number of checks, and a lead goes through', async () => {
+    const sockets = 10;
+    const perSocket = 1000;
+    const checksSoFar = async () =>
+      Number(
+        (
+          await stack.sql<{ n: string }>(
+            `select last_value::text as n from realtime.messages_id_seq`,
+          )
+        ).rows[0]?.n,
+      );
+    const before = await checksSoFar();
+    const url = `${stack.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${stack.anonKey}&vsn=2.0.0`;
+    const refusals = await Promise.all(
+      Array.from({ length: sockets }, async () => {
+        const socket = new WebSocket(url);
+        await new Promise<void>((resolveOpen) =>
+          socket.addEventListener('open', () => resolveOpen()),
+        );
+        let answered = 0;
+        const done = new Promise<void>((resolveDone) =>
+          socket.addEventListener('message', (event) => {
+            const frame = JSON.parse(String(event.data)) as unknown[];
+            if (frame[3] === 'phx_reply' && (frame[4] as { status: string }).status === 'error')
+              if (++answered === perSocket) resolveDone();
+          }),
+        );
+        for (let n = 0; n < perSocket; n++) {
+          const topic = `realtime:staff:contact_requests`;
+          socket.send(
+            JSON.stringify([
+              String(n),
+              String(n),
+              topic,
+              'phx_join',
+              { config: { private: true } },
+            ]),
+          );
+        }
+        // A lead stored in the middle of the flood, with the public key, as a visitor would.
+        const stored = await client(stack).from('offer_leads').insert(lead());
+        await done;
+        socket.close();
+        return { answered, error: stored.error };
+      }),
+    );
+    expect(refusals.map((outcome) => outcome.answered)).toEqual(Array(sockets).fill(perSocket));
+    expect(refusals.map((outcome) => outcome.error)).toEqual(Array(sockets).fill(null));
+    // Every join was refused, but only the first few per socket reached the database. The ids
+    // count checks (their probe rows are rolled back) and the two staff broadcasts of each lead.
+    const checks = (await checksSoFar()) - before - 2 * sockets;
+    expect(checks).toBeGreaterThan(0);
+    expect(checks).toBeLessThanOrEqual(sockets * MAX_REFUSED_JOINS_PER_MINUTE);
+    expect(MAX_PENDING_CHECKS).toBeLessThan(sockets * perSocket);
+  }, 120_000);
 });
 
 describe('over-deep JSON', () => {

@@ -27,6 +27,8 @@ export async function startTestStack(
     // Every test client connects from 127.0.0.1; the abuse tests pass `leadLimits: {}` to keep the
     // production limits.
     leadLimits: RELAXED_LEAD_LIMITS,
+    // Likewise every anonymous sign-in (config.toml allows 30 per address and hour).
+    anonymousSignInsPerHour: 100_000,
     // Tests decide when the outbox is drained (stack.drainNotifications()).
     notificationIntervalMs: 0,
     ...options,
@@ -123,16 +125,4 @@ export function writeFixtureSite(root: string): void {
     mkdirSync(join(root, path, '..'), { recursive: true });
     writeFileSync(join(root, path), content);
   }
-}
-
-/**
- * Puts the two lead tables back into the supabase_realtime publication, so the postgres_changes
- * engine can still be tested on real tables. Production sends their changes only as private
- * broadcasts (supabase/migrations/20261123160000_staff_realtime_private.sql; staff-realtime.test.ts).
- */
-export async function publishLeadTables(stack: LocalStack): Promise<void> {
-  await stack.sql(
-    `alter publication supabase_realtime add table public.contact_requests, public.offer_leads`,
-  );
-  await stack.sql(`select _local.sync_realtime_triggers()`);
 }

@@ -1,15 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, stopTestPostgres } from '../../supabase/tests/helpers/postgres.ts';
 import { startLocalStack, type LocalStack } from '../index.ts';
-import { adminClient, client, lead, publishLeadTables, sleep } from './helpers.ts';
+import { adminClient, client, lead, sleep, type Client } from './helpers.ts';
 
 /**
  * The same server on a real PostgreSQL (DATABASE_URL mode): pooled transactions, LISTEN on its own
- * connection, and the realtime RLS re-check, end to end with supabase-js. Skipped with a log line
+ * connection, and the private staff channels (Realtime Authorization), end to end with supabase-js. Skipped with a log line
  * only where PostgreSQL is not installed (supabase/tests/helpers/postgres.ts); one that is installed
  * but does not start fails the file.
  */
@@ -27,7 +26,6 @@ beforeAll(async () => {
     port: 0,
     log: false,
   });
-  await publishLeadTables(stack);
 });
 afterAll(async () => {
   await stack?.close();
@@ -44,32 +42,34 @@ async function arrived(done: () => boolean): Promise<void> {
   }
 }
 
+interface Change {
+  operation: string;
+  record: Record<string, unknown> | null;
+  old_record: Record<string, unknown> | null;
+}
+
+/** Joins the private staff topic of contact_requests; resolves with the join status. */
+async function staffChannel(subscriber: Client, changes: Change[]): Promise<string> {
+  await subscriber.realtime.setAuth();
+  const channel = subscriber
+    .channel('staff:contact_requests', { config: { private: true } })
+    .on('broadcast', { event: '*' }, ({ payload }) => changes.push(payload as Change));
+  return new Promise<string>((resolveStatus) =>
+    channel.subscribe((status) => {
+      if (status === 'SUBSCRIBED' || status === 'CHANNEL_ERROR') resolveStatus(status);
+    }),
+  );
+}
+
 describe.skipIf(!server)('the local server on a real PostgreSQL', () => {
   it('stores leads, serves the admin and delivers realtime changes to admins only', async () => {
     const live = stack as LocalStack;
     const admin = await adminClient(live);
-    const adminChanges: RealtimePostgresChangesPayload<Record<string, unknown>>[] = [];
-    const publicChanges: unknown[] = [];
-    const subscribed = (channel: ReturnType<typeof admin.channel>) =>
-      new Promise<void>((resolveSubscribed) =>
-        channel.subscribe((status) => status === 'SUBSCRIBED' && resolveSubscribed()),
-      );
-    const adminChannel = admin
-      .channel('pg-admin')
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'contact_requests' },
-        (payload) => adminChanges.push(payload),
-      );
+    const adminChanges: Change[] = [];
+    const publicChanges: Change[] = [];
     const visitor = client(live);
-    const publicChannel = visitor
-      .channel('pg-public')
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'contact_requests' },
-        (payload) => publicChanges.push(payload),
-      );
-    await Promise.all([subscribed(adminChannel), subscribed(publicChannel)]);
+    expect(await staffChannel(admin, adminChanges)).toBe('SUBSCRIBED');
+    expect(await staffChannel(visitor, publicChanges)).toBe('CHANNEL_ERROR');
 
     const row = lead();
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -88,8 +88,8 @@ describe.skipIf(!server)('the local server on a real PostgreSQL', () => {
     await arrived(() => adminChanges.length >= 2);
     await live.realtimeIdle();
     await sleep(200);
-    expect(adminChanges.map((change) => change.eventType)).toEqual(['INSERT', 'DELETE']);
-    expect(adminChanges[1]?.old).toEqual({ id: requestId });
+    expect(adminChanges.map((change) => change.operation)).toEqual(['INSERT', 'DELETE']);
+    expect(adminChanges[1]?.old_record).toMatchObject({ id: requestId });
     expect(publicChanges).toEqual([]);
     const { rows } = await live.sql<{ n: number }>(
       `select count(*)::int as n from public.offer_leads`,
@@ -102,17 +102,8 @@ describe.skipIf(!server)('the local server on a real PostgreSQL', () => {
   it('delivers each change of one transaction with its own row, though the row is gone by then', async () => {
     const live = stack as LocalStack;
     const admin = await adminClient(live);
-    const changes: RealtimePostgresChangesPayload<Record<string, unknown>>[] = [];
-    const channel = admin
-      .channel('pg-admin-tx')
-      .on(
-        'postgres_changes',
-        { event: '*', schema: 'public', table: 'contact_requests' },
-        (payload) => changes.push(payload),
-      );
-    await new Promise<void>((resolveSubscribed) =>
-      channel.subscribe((status) => status === 'SUBSCRIBED' && resolveSubscribed()),
-    );
+    const changes: Change[] = [];
+    expect(await staffChannel(admin, changes)).toBe('SUBSCRIBED');
     const leadId = crypto.randomUUID();
     await live.sql(`do $$
       begin
@@ -121,8 +112,8 @@ describe.skipIf(!server)('the local server on a real PostgreSQL', () => {
         delete from public.contact_requests where lead_id = '${leadId}';
       end $$`);
     await arrived(() => changes.length >= 2);
-    expect(changes.map((change) => change.eventType)).toEqual(['INSERT', 'DELETE']);
-    expect(changes[0]?.new).toMatchObject({ lead_id: leadId, service: 'lasik' });
+    expect(changes.map((change) => change.operation)).toEqual(['INSERT', 'DELETE']);
+    expect(changes[0]?.record).toMatchObject({ lead_id: leadId, service: 'lasik' });
     await admin.removeAllChannels();
   }, 120_000);
 });

@@ -108,13 +108,14 @@ describe('parseInList', () => {
 });
 
 describe('parsePrefer and parseColumnList', () => {
-  it('reads every Prefer header supabase-js sends and ignores unknown ones', () => {
+  it('reads every Prefer header supabase-js sends and keeps unknown ones aside', () => {
     expect(
       parsePrefer([
         'return=representation',
         'count=exact, resolution=ignore-duplicates',
         'missing=default',
         'tx=rollback',
+        'handling=strict, max-affected=10',
         'foo=bar',
       ]),
     ).toEqual({
@@ -123,6 +124,9 @@ describe('parsePrefer and parseColumnList', () => {
       resolution: 'ignore-duplicates',
       missing: 'default',
       tx: 'rollback',
+      handling: 'strict',
+      maxAffected: 10,
+      invalid: ['foo=bar'],
     });
     expect(parsePrefer(undefined)).toEqual({
       return: undefined,
@@ -130,6 +134,9 @@ describe('parsePrefer and parseColumnList', () => {
       resolution: undefined,
       missing: undefined,
       tx: undefined,
+      handling: undefined,
+      maxAffected: undefined,
+      invalid: [],
     });
   });
   it('reads quoted and unquoted column lists', () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visibleCharacterCount } from '../../src/lib/visible-text.ts';
 import { signJwt } from '../jwt.ts';
 import {
   BadQuery,
@@ -264,7 +265,13 @@ describe('what clients write parses back to what they meant', () => {
         fc.constantFrom('', ' ', '  '),
         fc.boolean(),
         fc.infiniteStream(fc.nat()),
-        (prefs: Preferences, extra, space, asArray, order) => {
+        (
+          prefs: Pick<Preferences, 'return' | 'count' | 'resolution' | 'missing' | 'tx'>,
+          extra,
+          space,
+          asArray,
+          order,
+        ) => {
           const entries = [
             ...Object.entries(prefs)
               .filter(([, value]) => value !== undefined)
@@ -276,7 +283,14 @@ describe('what clients write parses back to what they meant', () => {
             .sort((a, b) => a.key - b.key)
             .map(({ entry }) => entry);
           const header = asArray ? shuffled : shuffled.join(`,${space}`);
-          expect(parsePrefer(header)).toEqual(prefs);
+          const parsed = parsePrefer(header);
+          expect(parsed).toMatchObject(prefs);
+          expect(parsed.handling).toBe(extra.includes('handling=strict') ? 'strict' : undefined);
+          expect(parsed.maxAffected).toBe(extra.includes('max-affected=5') ? 5 : undefined);
+          // What PostgREST would not understand is kept, for handling=strict to refuse.
+          expect([...parsed.invalid].sort()).toEqual(
+            extra.filter((pref) => pref === 'foo' || pref === 'timezone=UTC').sort(),
+          );
         },
       ),
       RUNS,
@@ -388,7 +402,9 @@ describe('through the server: any query string gets a PostgREST answer, never a 
           .filter((name) => name.replace(/^ +| +$/g, '') === name && [...name].length >= 2)
           // Names the database stores as sent: bidi controls are removed and invisible-only names
           // refused (20261123140400_names_that_cannot_lie.sql; hostile-input.test.ts covers those).
-          .filter((name) => !INVISIBLE.test(name) && [...name.replace(/\s/g, '')].length >= 2),
+          .filter((name) => !INVISIBLE.test(name) && [...name.replace(/\s/g, '')].length >= 2)
+          // … and need two letters or digits (20261126120300_names_need_letters_or_digits.sql).
+          .filter((name) => visibleCharacterCount(name) >= 2),
         async (name) => {
           const id = crypto.randomUUID();
           const phone = `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

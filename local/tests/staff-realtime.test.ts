@@ -35,23 +35,25 @@ async function join(
   subscriber: Client,
   table: 'contact_requests' | 'offer_leads',
   isPrivate = true,
-): Promise<{ status: string; received: Broadcast[]; channel: RealtimeChannel }> {
+): Promise<{ status: string; states: string[]; received: Broadcast[]; channel: RealtimeChannel }> {
   clients.push(subscriber);
   await subscriber.realtime.setAuth();
   const received: Broadcast[] = [];
+  const states: string[] = [];
   const channel = subscriber
     .channel(`staff:${table}`, { config: { private: isPrivate } })
     .on('broadcast', { event: '*' }, (message) => received.push(message as unknown as Broadcast));
   const status = await new Promise<string>((resolveStatus) => {
     const timer = setTimeout(() => resolveStatus('TIMED_OUT'), 15_000);
     channel.subscribe((state) => {
+      states.push(state);
       if (state === 'SUBSCRIBED' || state === 'CHANNEL_ERROR') {
         clearTimeout(timer);
         resolveStatus(state);
       }
     });
   });
-  return { status, received, channel };
+  return { status, states, received, channel };
 }
 
 async function settle(arrived: () => boolean): Promise<void> {
@@ -125,5 +127,106 @@ describe('staff topics (private channels)', () => {
       `select count(*)::int as n from realtime.messages`,
     );
     expect(rows[0]?.n).toBe(0);
+  });
+
+  it('stops a joined channel within seconds when the account is disabled, logged out or its session revoked', async () => {
+    const live = await join(await adminClient(stack, 'still-here'), 'contact_requests');
+    const disabled = await join(await adminClient(stack, 'disabled'), 'contact_requests');
+    const loggedOutClient = await adminClient(stack, 'logged-out');
+    const loggedOut = await join(loggedOutClient, 'contact_requests');
+    const revokedClient = await adminClient(stack, 'revoked');
+    const revoked = await join(revokedClient, 'contact_requests');
+    const joined = [live, disabled, loggedOut, revoked];
+    expect(joined.map((outcome) => outcome.status)).toEqual(Array(4).fill('SUBSCRIBED'));
+
+    await stack.sql(`select private.set_admin_disabled('disabled', true)`);
+    expect((await loggedOutClient.rpc('admin_logout')).error).toBeNull();
+    // The auth session ended elsewhere (another device's global sign-out, an operator's revoke).
+    const { data } = await revokedClient.auth.getSession();
+    const sessionId = JSON.parse(atob(String(data.session?.access_token).split('.')[1] ?? ''))
+      .session_id as string;
+    await stack.sql(`delete from auth.sessions where id = $1`, [sessionId]);
+
+    // Nothing more reaches them, even before their channels are closed.
+    const row = lead();
+    expect((await client(stack).from('offer_leads').insert(row)).error).toBeNull();
+    await settle(() => live.received.length >= 1);
+    expect(live.received.map((message) => message.payload.record?.['lead_id'])).toEqual([row.id]);
+    for (const ended of [disabled, loggedOut, revoked]) expect(ended.received).toEqual([]);
+
+    // And each ended channel is closed by the server within a few seconds (2 s re-check).
+    const deadline = Date.now() + 10_000;
+    const closed = () =>
+      [disabled, loggedOut, revoked].every((ended) => ended.states.at(-1) !== 'SUBSCRIBED');
+    while (!closed() && Date.now() < deadline) await sleep(100);
+    expect([disabled, loggedOut, revoked].map((ended) => ended.states.at(-1))).not.toContain(
+      'SUBSCRIBED',
+    );
+    expect(live.states.at(-1)).toBe('SUBSCRIBED');
+  });
+});
+
+describe('the Phoenix protocol, as far as the app uses it', () => {
+  async function connect(apikey: string) {
+    const socket = new WebSocket(
+      `${stack.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${apikey}&vsn=2.0.0`,
+    );
+    const frames: unknown[][] = [];
+    socket.addEventListener('message', (event) => frames.push(JSON.parse(String(event.data))));
+    await new Promise<void>((resolveOpen, rejectOpen) => {
+      socket.addEventListener('open', () => resolveOpen());
+      socket.addEventListener('error', () => rejectOpen(new Error('websocket refused')));
+    });
+    const next = async (ref: string) => {
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline) {
+        const found = frames.find((frame) => frame[1] === ref);
+        if (found) return found;
+        await sleep(10);
+      }
+      throw new Error(`no frame ${ref}`);
+    };
+    return { socket, next };
+  }
+
+  it('answers heartbeats and leaves; refuses postgres_changes, client broadcast and a forged token', async () => {
+    const { socket, next } = await connect(stack.anonKey);
+    socket.send('this is not a frame');
+    socket.send(JSON.stringify([null, '1', 'phoenix', 'heartbeat', {}]));
+    expect(await next('1')).toEqual([
+      null,
+      '1',
+      'phoenix',
+      'phx_reply',
+      { status: 'ok', response: {} },
+    ]);
+    const bindings = [{ event: '*', schema: 'public', table: 'contact_requests' }];
+    socket.send(
+      JSON.stringify([
+        '2',
+        '2',
+        'realtime:x',
+        'phx_join',
+        { config: { postgres_changes: bindings } },
+      ]),
+    );
+    expect((await next('2'))[4]).toMatchObject({
+      status: 'error',
+      response: { reason: expect.stringMatching(/^postgres_changes is not implemented/) },
+    });
+    socket.send(JSON.stringify(['3', '3', 'realtime:x', 'phx_join', { config: {} }]));
+    expect((await next('3'))[4]).toMatchObject({ status: 'ok' });
+    socket.send(JSON.stringify(['3', '4', 'realtime:x', 'broadcast', { event: 'x', payload: {} }]));
+    expect((await next('4'))[4]).toMatchObject({ status: 'error' });
+    socket.send(JSON.stringify(['3', '5', 'realtime:x', 'phx_leave', {}]));
+    expect((await next('5'))[4]).toEqual({ status: 'ok', response: {} });
+    const forged = { config: { private: true }, access_token: `${stack.anonKey}x` };
+    socket.send(JSON.stringify(['6', '6', 'realtime:staff:offer_leads', 'phx_join', forged]));
+    expect((await next('6'))[4]).toMatchObject({
+      status: 'error',
+      response: { reason: expect.stringMatching(/^Invalid JWT/) },
+    });
+    socket.close();
+    await expect(connect('not-a-key')).rejects.toThrow('websocket refused');
   });
 });

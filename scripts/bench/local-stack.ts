@@ -112,6 +112,7 @@ export async function benchLocalStack(
       dataDir,
       port: 0,
       log: false,
+      anonymousSignInsPerHour: 1_000_000,
       leadLimits: {
         per_address_per_10_minutes: 1_000_000,
         global_per_10_minutes: 1_000_000,

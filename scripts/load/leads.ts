@@ -243,6 +243,7 @@ class ServerProcess {
     delete env['PUBLIC_SUPABASE_ANON_KEY'];
     // Every simulated browser connects from 127.0.0.1: lift the per-address and global lead
     // limits (local/index.ts), which this load is not about.
+    env['RIHLA_ANON_SIGNINS_PER_HOUR'] = '1000000';
     env['RIHLA_LEAD_LIMITS'] =
       'per_address_per_10_minutes=1000000,global_per_10_minutes=1000000,per_address_flood_per_10_minutes=1000000';
     const child = spawn(

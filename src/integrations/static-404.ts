@@ -1,7 +1,8 @@
 /**
  * The English 404 on every documented static host. Astro writes it as `en/404/index.html`
  * (directory format). Each host finds it differently:
- *   - Netlify: the `/en/*  /en/404/  404` rule in public/_redirects (a rewrite with status 404);
+ *   - Netlify: the `/en/*` → `/en/404/` rule with status 404 in netlify.toml (not in _redirects,
+ *     whose 404 status Cloudflare Pages rejects as an invalid rule);
  *   - Cloudflare Pages: has no 404 rewrites; it serves the nearest `404.html` up the path, so
  *     `en/404.html` is written here;
  *   - a plain static server (nginx, Caddy, the local static server of `npm start`): the same

@@ -340,7 +340,13 @@ export type Database = {
       };
       lead_notification_state: {
         Args: { _lead_id: string };
-        Returns: unknown[];
+        Returns: {
+          queued: boolean;
+          attempts: number;
+          sent_at: string;
+          gave_up_at: string;
+          last_error: string;
+        }[];
       };
       merge_requests: {
         Args: { _id: string; _other: string };
@@ -399,7 +405,13 @@ export type Database = {
       };
       scheduled_jobs: {
         Args: never;
-        Returns: unknown[];
+        Returns: {
+          jobname: string;
+          schedule: string;
+          active: boolean;
+          last_status: string;
+          last_start: string;
+        }[];
       };
       undo_merge: {
         Args: { _id: string };

@@ -186,9 +186,9 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     expect(run.status).toBe(1);
     expect(problems(run)).toEqual([
       expect.stringMatching(
-        /services\/ivf\.yaml:114: "min" is written with a thousands separator \(1,600\).*Write 1600 without the comma: min: 1600\./,
+        /services\/ivf\.yaml:115: "min" is written with a thousands separator \(1,600\).*Write 1600 without the comma: min: 1600\./,
       ),
-      expect.stringMatching(/services\/ivf\.yaml:114: "max" .*\(2,100\).*Write 2100/),
+      expect.stringMatching(/services\/ivf\.yaml:115: "max" .*\(2,100\).*Write 2100/),
     ]);
   });
 
@@ -203,7 +203,7 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
     expect(run.status).toBe(1);
     expect(run.output).toContain(
-      'services/ivf.yaml:114: "page.prices.items[0].price.min" is "3000", a number written as text. Write the digits only',
+      'services/ivf.yaml:115: "page.prices.items[0].price.min" is "3000", a number written as text. Write the digits only',
     );
   });
 
@@ -218,7 +218,7 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
     expect(run.status).toBe(1);
     expect(run.output).toContain(
-      'services/ivf.yaml:114: the number 3.000 has a point as thousands separator, which YAML reads as 3. Write 3000 without the point.',
+      'services/ivf.yaml:115: the number 3.000 has a point as thousands separator, which YAML reads as 3. Write 3000 without the point.',
     );
   });
 
@@ -233,7 +233,7 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
     expect(run.status).toBe(1);
     expect(run.output).toContain(
-      'services/ivf.yaml:114: "page.prices.items[0].price.min" (2500) is larger than "max" (2000). Swap them',
+      'services/ivf.yaml:115: "page.prices.items[0].price.min" (2500) is larger than "max" (2000). Swap them',
     );
   });
 
@@ -243,7 +243,7 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
     expect(run.status).toBe(1);
     expect(run.output).toContain(
-      'services/ivf.yaml:30: "page.hero.badges" has 3 Arabic items but 2 English items; the extra ones would be dropped',
+      'services/ivf.yaml:31: "page.hero.badges" has 3 Arabic items but 2 English items; the extra ones would be dropped',
     );
   });
 
@@ -329,7 +329,7 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
   it('refuses a misspelt field instead of ignoring it', () => {
     const run = withMistake((dir) => replace(dir, 'services/ivf.yaml', /^summary:/m, 'summery:'));
     expect(run.status).toBe(1);
-    expect(run.output).toContain('services/ivf.yaml:9: "summery" is not a field the site knows');
+    expect(run.output).toContain('services/ivf.yaml:10: "summery" is not a field the site knows');
   });
 
   it('refuses a search title longer than 60 characters, and accepts a shorter seoTitle', () => {

@@ -384,13 +384,31 @@ describe('prices', () => {
 describe('the English 404 on static hosts', () => {
   const english = () => readFileSync(join(dist, 'en', '404', 'index.html'), 'utf8');
 
-  it('Netlify: _redirects rewrites unknown /en/ paths to the English 404 with status 404', () => {
-    const rules = readFileSync(join(dist, '_redirects'), 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() && !line.startsWith('#'))
-      .map((line) => line.trim().split(/\s+/));
-    expect(rules).toContainEqual(['/en/*', '/en/404/', '404']);
+  it('Netlify: netlify.toml rewrites unknown /en/ paths to the English 404 with status 404', () => {
+    const toml = readFileSync('netlify.toml', 'utf8');
+    const rules = [...toml.matchAll(/\[\[redirects\]\]([^[]*)/g)].map((match) =>
+      Object.fromEntries(
+        [...(match[1] as string).matchAll(/^\s*(\w+)\s*=\s*"?([^"\n]*)"?\s*$/gm)].map((pair) => [
+          pair[1],
+          pair[2],
+        ]),
+      ),
+    );
+    expect(rules).toContainEqual({ from: '/en/*', to: '/en/404/', status: '404' });
     expect(resolvePath('/en/404/')).toBe(join(dist, 'en', '404', 'index.html'));
+  });
+
+  it('Cloudflare Pages: no _redirects line its parser would reject (only 200 and 3xx statuses)', () => {
+    const file = join(dist, '_redirects');
+    const lines = existsSync(file)
+      ? readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((line) => line.trim() && !line.startsWith('#'))
+      : [];
+    for (const line of lines) {
+      const status = line.trim().split(/\s+/)[2] ?? '302';
+      expect(['200', '301', '302', '303', '307', '308'], line).toContain(status);
+    }
   });
 
   it('Cloudflare Pages and plain servers: en/404.html is the English 404, beside the Arabic 404.html', () => {

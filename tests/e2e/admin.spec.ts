@@ -86,6 +86,12 @@ test.describe('admin back office', () => {
     page,
   }) => {
     const username = createAdmin('login');
+    // Every attempt reuses the browser's one anonymous session (hosted: 30 sign-ins/hour/address).
+    let anonymousSignIns = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/auth/v1/signup'))
+        anonymousSignIns++;
+    });
     await page.goto('/admin/login');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', /noindex/);
@@ -121,6 +127,7 @@ test.describe('admin back office', () => {
     await expect(page).toHaveURL(/\/admin\/dashboard\/?$/, { timeout: 10_000 });
     await expect(page.getByText(`مرحباً، ${username}`)).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('admin_authenticated'))).toBe('true');
+    expect(anonymousSignIns).toBe(1);
 
     // Logout ends the session: the dashboard sends back to login afterwards.
     await page.getByRole('button', { name: 'تسجيل الخروج' }).click();

@@ -30,28 +30,31 @@ export default function LoginApp() {
 type Outcome = 'success' | 'failed' | 'locked' | 'error';
 
 /**
- * The spec's flow: sign out, sign in anonymously, then admin_login binds that user to an admin
- * session when the username and password are right. A locked username (PT423) says until when.
+ * The spec's flow: an anonymous session, then admin_login binds it to an admin session when the
+ * username and password are right. A locked username (PT423) says until when. The browser's own
+ * anonymous session is reused across attempts: hosted Auth allows 30 anonymous sign-ins per hour
+ * per address (config.toml), and an office of coordinators shares one address.
  */
 async function signIn(
   username: string,
   password: string,
 ): Promise<{ outcome: Outcome; until?: Date | null }> {
-  await signOutQuietly();
-  const { error: anonymousError } = await supabase.auth.signInAnonymously();
-  if (anonymousError) throw anonymousError;
+  const { data: current } = await supabase.auth.getSession();
+  if (!current.session?.user.is_anonymous) {
+    await signOutQuietly();
+    const { error: anonymousError } = await supabase.auth.signInAnonymously();
+    if (anonymousError) throw anonymousError;
+  }
   const { data, error } = await supabase.rpc('admin_login', {
     _username: username,
     _password: password,
   });
   if (error?.code === DatabaseErrorCode.accountLocked) {
-    await signOutQuietly();
     return { outcome: 'locked', until: lockedUntil(error) };
   }
   if (error) throw error;
   if (data === true) return { outcome: 'success' };
-  // Nothing is kept of a failed attempt: the next one starts from a clean anonymous user.
-  await signOutQuietly();
+  // A failed attempt leaves the anonymous session as it was (no admin rights); the next reuses it.
   return { outcome: 'failed' };
 }
 
