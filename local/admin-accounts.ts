@@ -20,19 +20,28 @@ import {
 
 export const MIN_PASSWORD_LENGTH = 10;
 
+/** What an account may do: owners also delete, restore and purge (the bin). */
+export type StaffRole = 'owner' | 'coordinator';
+export const STAFF_ROLES: readonly StaffRole[] = ['owner', 'coordinator'];
+
 export type AdminCommand =
-  | { command: 'create'; username: string; password: string }
+  // Without a role: the first account is an owner, the others coordinators.
+  | { command: 'create'; username: string; password: string; role?: StaffRole }
+  | { command: 'role'; username: string; role: StaffRole }
   | { command: 'reset-password'; username: string; password: string }
   | { command: 'disable' | 'enable' | 'unlock'; username: string }
   | { command: 'list' }
   // About one person, by phone (local/person-data.ts): export, count (what erase would erase), erase.
   // Possible matches (a national-only number with the same digits) only with includePossible.
   | { command: 'export' | 'count' | 'erase'; phone: string; includePossible?: boolean }
-  // Runs the retention now (migration 20261123155000_retention.sql).
-  | { command: 'erase-expired' };
+  // Runs the retention now (migration 20261123155000_retention.sql) and purges the bin's expired.
+  | { command: 'erase-expired' }
+  // The log of requests purged from the bin (20261126100000_staff_roles_and_bin.sql).
+  | { command: 'purges' };
 
 export interface AdminAccount {
   username: string;
+  role: StaffRole;
   createdAt: string;
   lastLoginAt: string | null;
   disabled: boolean;
@@ -110,6 +119,13 @@ export async function runAdminCommand(
           'Invalid username: 3 to 64 characters, lower-case letters, digits, and . _ @ - (starting with a letter or digit).',
       };
     }
+    if (error.hint === 'last_owner') {
+      return {
+        ok: false,
+        message:
+          'Refused: this is the last owner. Make another account an owner first (role <username> owner).',
+      };
+    }
     if (error.hint === 'password_too_short') {
       return {
         ok: false,
@@ -134,13 +150,55 @@ async function run(db: Database, command: AdminCommand): Promise<AdminCommandRes
     case 'erase':
       return runPersonCommand(db, command);
     case 'erase-expired': {
+      // The bin first, to report its count: erase_expired_leads would otherwise purge it itself.
+      const bin = await db.query<{ purged: number }>(
+        `select private.purge_expired_bin() as purged`,
+      );
       const { rows } = await db.query<{ erased: number }>(
         `select private.erase_expired_leads() as erased`,
       );
       const erased = rows[0]?.erased ?? 0;
+      const purged = bin.rows[0]?.purged ?? 0;
       return {
         ok: true,
-        message: `Retention: erased ${erased} lead${erased === 1 ? '' : 's'} past the retention period (with their requests and every row referencing them).`,
+        message:
+          `Retention: erased ${erased} lead${erased === 1 ? '' : 's'} past the retention period (with their requests and every row referencing them); ` +
+          `purged ${purged} request${purged === 1 ? '' : 's'} in the bin for more than 30 days.`,
+      };
+    }
+    case 'purges': {
+      const { rows } = await db.query<Record<string, string>>(
+        `select to_char(purged_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI"Z"') as purged,
+           purged_by, request_id::text as request,
+           coalesce(to_char(deleted_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI"Z"'), '-') as deleted,
+           coalesce(deleted_by, '-') as deleted_by
+         from private.request_purges order by purged_at desc, id desc limit 200`,
+      );
+      return {
+        ok: true,
+        message: rows.length
+          ? formatTable(
+              ['PURGED', 'BY', 'REQUEST', 'DELETED', 'DELETED BY'],
+              rows.map((row) => [
+                row['purged'] ?? '',
+                row['purged_by'] ?? '',
+                row['request'] ?? '',
+                row['deleted'] ?? '',
+                row['deleted_by'] ?? '',
+              ]),
+            )
+          : 'No request has been purged from the bin.',
+      };
+    }
+    case 'role': {
+      const { rows } = await db.query<{ ok: boolean }>(
+        `select private.set_admin_role($1, $2) as ok`,
+        [command.username, command.role],
+      );
+      if (!rows[0]?.ok) return unknown(command.username);
+      return {
+        ok: true,
+        message: `"${normalize(command.username)}" is now ${command.role === 'owner' ? 'an owner' : 'a coordinator'}.`,
       };
     }
     case 'create': {
@@ -150,8 +208,16 @@ async function run(db: Database, command: AdminCommand): Promise<AdminCommandRes
           message: `Refused: the password must have at least ${MIN_PASSWORD_LENGTH} characters.`,
         };
       }
-      await db.query(`select private.create_admin($1, $2)`, [command.username, command.password]);
-      return { ok: true, message: `Created admin "${normalize(command.username)}".` };
+      const { rows: existing } = await db.query<{ any: boolean }>(
+        `select exists (select 1 from private.admin_users) as any`,
+      );
+      const role = command.role ?? (existing[0]?.any ? 'coordinator' : 'owner');
+      await db.query(`select private.create_admin($1, $2, $3)`, [
+        command.username,
+        command.password,
+        role,
+      ]);
+      return { ok: true, message: `Created ${role} "${normalize(command.username)}".` };
     }
     case 'reset-password': {
       if (command.password.length < MIN_PASSWORD_LENGTH) {
@@ -195,13 +261,14 @@ async function run(db: Database, command: AdminCommand): Promise<AdminCommandRes
     case 'list': {
       const { rows } = await db.query<{
         username: string;
+        role: StaffRole;
         created_at: string;
         last_login_at: string | null;
         disabled: boolean;
         live_sessions: number;
         recent_failures: number;
       }>(
-        `select a.username,
+        `select a.username, a.role,
            to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI"Z"') as created_at,
            to_char(a.last_login_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI"Z"') as last_login_at,
            a.disabled_at is not null as disabled,
@@ -213,6 +280,7 @@ async function run(db: Database, command: AdminCommand): Promise<AdminCommandRes
       );
       const accounts = rows.map((row) => ({
         username: row.username,
+        role: row.role,
         createdAt: row.created_at,
         lastLoginAt: row.last_login_at,
         disabled: row.disabled,
@@ -237,9 +305,10 @@ function normalize(username: string): string {
 }
 
 function formatAccounts(accounts: AdminAccount[]): string {
-  const header = ['USERNAME', 'CREATED', 'LAST LOGIN', 'STATUS', 'SESSIONS'];
+  const header = ['USERNAME', 'ROLE', 'CREATED', 'LAST LOGIN', 'STATUS', 'SESSIONS'];
   const lines = accounts.map((account) => [
     account.username,
+    account.role,
     account.createdAt,
     account.lastLoginAt ?? '-',
     // Failed logins slow down the address they came from, never the account itself
@@ -251,6 +320,10 @@ function formatAccounts(accounts: AdminAccount[]): string {
         : 'active',
     String(account.liveSessions),
   ]);
+  return formatTable(header, lines);
+}
+
+function formatTable(header: string[], lines: string[][]): string {
   const widths = header.map((title, index) =>
     Math.max(title.length, ...lines.map((line) => (line[index] ?? '').length)),
   );

@@ -4,7 +4,9 @@ import { parseArgs } from 'node:util';
 import {
   MIN_PASSWORD_LENGTH,
   runAdminCommand,
+  STAFF_ROLES,
   type AdminCommand,
+  type StaffRole,
   type AdminCommandResult,
 } from '../local/admin-accounts.ts';
 import { openPglite, openPostgres } from '../local/db.ts';
@@ -17,13 +19,15 @@ import { adminConnection, CA_HELP, explainSslError, SslSetupError } from './admi
 /**
  * The admin CLI: staff accounts are created here, never from the browser.
  *
- *   npm run admin -- create <username> [--password <p>]
+ *   npm run admin -- create <username> [--role owner|coordinator] [--password <p>]
+ *   npm run admin -- role <username> owner|coordinator
  *   npm run admin -- list
  *   npm run admin -- disable <username> | enable <username> | unlock <username>
  *   npm run admin -- reset-password <username> [--password <p>]
  *   npm run admin -- export --phone <n> [--include-possible]          every row about them, JSON
  *   npm run admin -- erase --phone <n> [--yes] [--include-possible]   erase it all (asks first)
- *   npm run admin -- erase-expired               run the retention now
+ *   npm run admin -- erase-expired               run the retention now (and purge the bin's expired)
+ *   npm run admin -- purges                      the log of requests purged from the bin
  *
  * Target: the local data dir (--data-dir, default .data; when `npm start` is running on it, the
  * command goes through that server, since PGlite allows one process per data dir), or any
@@ -34,8 +38,13 @@ import { adminConnection, CA_HELP, explainSslError, SslSetupError } from './admi
 const usage = `Usage: npm run admin -- <command> [options]
 
 Commands:
-  create <username> [--password <p>]          create an admin (password: at least ${MIN_PASSWORD_LENGTH} characters)
-  list                                        list admins, their last login and status
+  create <username> [--role owner|coordinator] [--password <p>]
+                                              create a staff account (password: at least
+                                              ${MIN_PASSWORD_LENGTH} characters); without --role the first
+                                              account is an owner, the others coordinators
+  role <username> owner|coordinator           change an account's role (owners delete, restore
+                                              and purge the bin; coordinators work requests)
+  list                                        list accounts, their role, last login and status
   disable <username>                          block an admin and end their sessions
   enable <username>                           allow a disabled admin again
   unlock <username>                           clear failed logins (lift a lockout)
@@ -48,7 +57,10 @@ Commands:
                                               they list (a number stored without a country code
                                               with the same national digits), once you checked
                                               they are this person
-  erase-expired                               erase what is past the retention period now
+  erase-expired                               erase what is past the retention period now,
+                                              and purge what has been in the bin for 30 days
+  purges                                      list the requests purged from the bin (when, by
+                                              whom, who had deleted them)
 
 Options:
   --data-dir DIR   the local data dir (default .data)
@@ -117,6 +129,7 @@ async function parseCommand(argv: string[]): Promise<Parsed> {
     args: argv,
     options: {
       password: { type: 'string' },
+      role: { type: 'string' },
       phone: { type: 'string' },
       yes: { type: 'boolean', default: false },
       'include-possible': { type: 'boolean', default: false },
@@ -127,13 +140,19 @@ async function parseCommand(argv: string[]): Promise<Parsed> {
     allowPositionals: true,
     strict: true,
   });
-  const [name, username, ...extra] = positionals;
+  const [name, username, ...rest] = positionals;
+  // `role <username> <role>` is the one command with a second argument.
+  const roleArgument = name === 'role' ? rest[0] : undefined;
+  const extra = name === 'role' ? rest.slice(1) : rest;
   if (values.help || !name) throw new UsageError();
   const dataDir = resolve(values['data-dir'] ?? DEFAULT_DATA_DIR);
   const caFile = values.ca === undefined ? undefined : resolve(values.ca);
   if (extra.length) throw new UsageError(`Unexpected arguments: ${extra.join(' ')}`);
   const yes = values.yes ?? false;
-  if (name === 'list' || name === 'erase-expired') {
+  if (values.role !== undefined && name !== 'create') {
+    throw new UsageError('--role is for create; use: role <username> owner|coordinator');
+  }
+  if (name === 'list' || name === 'erase-expired' || name === 'purges') {
     if (username) throw new UsageError(`${name} takes no argument`);
     return { command: { command: name }, dataDir, yes, caFile };
   }
@@ -149,7 +168,19 @@ async function parseCommand(argv: string[]): Promise<Parsed> {
     };
   }
   if (!username) throw new UsageError(`${name} needs a <username>`);
-  if (name === 'create' || name === 'reset-password') {
+  if (name === 'role') {
+    const role = parseRole(roleArgument);
+    return { command: { command: 'role', username, role }, dataDir, yes, caFile };
+  }
+  if (name === 'create') {
+    const password = values.password ?? (await promptPassword(true));
+    const command: AdminCommand =
+      values.role === undefined
+        ? { command: name, username, password }
+        : { command: name, username, password, role: parseRole(values.role) };
+    return { command, dataDir, yes, caFile };
+  }
+  if (name === 'reset-password') {
     const password = values.password ?? (await promptPassword(true));
     return { command: { command: name, username, password }, dataDir, yes, caFile };
   }
@@ -160,6 +191,15 @@ async function parseCommand(argv: string[]): Promise<Parsed> {
 }
 
 class UsageError extends Error {}
+
+function parseRole(value: string | undefined): StaffRole {
+  if (!STAFF_ROLES.includes(value as StaffRole)) {
+    throw new UsageError(
+      `The role must be ${STAFF_ROLES.join(' or ')}${value ? `, not "${value}"` : ''}.`,
+    );
+  }
+  return value as StaffRole;
+}
 
 /** Runs the command against DATABASE_URL, a running local server, or the data dir directly. */
 async function execute(

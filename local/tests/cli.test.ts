@@ -232,7 +232,8 @@ describe('npm run admin', () => {
         '--data-dir',
         dataDir,
       ]);
-      expect(created).toEqual({ code: 0, out: 'Created admin "alice".\n' });
+      // The first account is an owner, the next ones coordinators unless --role says otherwise.
+      expect(created).toEqual({ code: 0, out: 'Created owner "alice".\n' });
       expect(
         (
           await admin([
@@ -255,9 +256,39 @@ describe('npm run admin', () => {
       const listed = await admin(['list', '--data-dir', dataDir]);
       expect(listed.code).toBe(0);
       expect(listed.out).toMatch(
-        /^USERNAME\s+CREATED\s+LAST LOGIN\s+STATUS\s+SESSIONS\nalice .* active +0\nbob .* disabled +0\n$/,
+        /^USERNAME\s+ROLE\s+CREATED\s+LAST LOGIN\s+STATUS\s+SESSIONS\nalice +owner .* active +0\nbob +coordinator .* disabled +0\n$/,
       );
       expect((await admin(['enable', 'bob', '--data-dir', dataDir])).code).toBe(0);
+      // Roles: the last enabled owner stays one; a role is owner or coordinator.
+      const lastOwner = await admin(['role', 'alice', 'coordinator', '--data-dir', dataDir]);
+      expect(lastOwner.code).toBe(1);
+      expect(lastOwner.out).toContain('last owner');
+      expect((await admin(['role', 'bob', 'boss', '--data-dir', dataDir])).code).toBe(2);
+      expect((await admin(['role', 'bob', '--data-dir', dataDir])).code).toBe(2);
+      expect(await admin(['role', 'bob', 'owner', '--data-dir', dataDir])).toEqual({
+        code: 0,
+        out: '"bob" is now an owner.\n',
+      });
+      expect((await admin(['role', 'alice', 'coordinator', '--data-dir', dataDir])).code).toBe(0);
+      expect(
+        await admin([
+          'create',
+          'erin',
+          '--role',
+          'owner',
+          '--password',
+          'erin passphrase',
+          '--data-dir',
+          dataDir,
+        ]),
+      ).toEqual({ code: 0, out: 'Created owner "erin".\n' });
+      expect((await admin(['list', '--data-dir', dataDir])).out).toMatch(
+        /\nalice +coordinator .*\nbob +owner .*\nerin +owner /,
+      );
+      expect(await admin(['purges', '--data-dir', dataDir])).toEqual({
+        code: 0,
+        out: 'No request has been purged from the bin.\n',
+      });
       expect(
         (
           await admin([
@@ -285,7 +316,7 @@ describe('npm run admin', () => {
       expect((await admin(['frobnicate', 'x', '--data-dir', dataDir])).code).toBe(2);
       expect((await admin([])).code).toBe(2);
     },
-    budget(11),
+    budget(19),
   );
 
   it(
@@ -302,7 +333,7 @@ describe('npm run admin', () => {
           '--data-dir',
           dataDir,
         ]);
-        expect(result).toEqual({ code: 0, out: 'Created admin "carol".\n' });
+        expect(result).toEqual({ code: 0, out: 'Created owner "carol".\n' });
         const browser = createClient(stack.url, stack.anonKey, {
           auth: { persistSession: false, autoRefreshToken: false },
         });

@@ -263,10 +263,15 @@ describe('the admin back office', () => {
       .single();
     expect(updated).toEqual({ status: 'in_progress', notes: 'Called back' });
 
+    // An owner's delete moves the request and its lead to the bin: out of the staff's sight, kept.
     const removal = await admin.from('contact_requests').delete().eq('id', target);
     expect(removal).toMatchObject({ error: null, status: 204 });
-    expect(await count(stack, 'public.contact_requests')).toBe(2);
-    expect(await count(stack, 'public.offer_leads')).toBe(2);
+    expect(await count(stack, 'public.contact_requests')).toBe(3);
+    expect(await count(stack, 'public.contact_requests where deleted_at is not null')).toBe(1);
+    const { count: visible } = await admin
+      .from('contact_requests')
+      .select('*', { count: 'exact', head: true });
+    expect(visible).toBe(2);
 
     const { data: leads } = await admin
       .from('offer_leads')
@@ -278,7 +283,8 @@ describe('the admin back office', () => {
       .delete()
       .eq('id', leads?.[0]?.id ?? '');
     expect(leadRemoval.error).toBeNull();
-    expect(await count(stack, 'public.contact_requests')).toBe(1);
+    expect(await count(stack, 'public.contact_requests where deleted_at is not null')).toBe(2);
+    expect((await admin.from('offer_leads').select('id')).data).toHaveLength(1);
   });
 
   it('counts with head requests and answers .single() misses with PGRST116', async () => {

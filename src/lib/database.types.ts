@@ -24,6 +24,8 @@ export type Database = {
           country: string | null;
           country_code: string | null;
           created_at: string;
+          deleted_at: string | null;
+          deleted_by: string | null;
           email: string | null;
           entered_by: string | null;
           entered_by_name: string | null;
@@ -65,6 +67,8 @@ export type Database = {
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           email?: string | null;
           entered_by?: string | null;
           entered_by_name?: string | null;
@@ -106,6 +110,8 @@ export type Database = {
           country?: string | null;
           country_code?: string | null;
           created_at?: string;
+          deleted_at?: string | null;
+          deleted_by?: string | null;
           email?: string | null;
           entered_by?: string | null;
           entered_by_name?: string | null;
@@ -298,6 +304,10 @@ export type Database = {
         Args: never;
         Returns: undefined;
       };
+      bin_page: {
+        Args: { _after_deleted_at: string; _after_id: string; _limit: number };
+        Returns: Json;
+      };
       bulk_update_requests: {
         Args: { _changes: Json; _items: Json };
         Returns: Json;
@@ -317,6 +327,10 @@ export type Database = {
       correct_request_contact: {
         Args: { _changes: Json; _expected_version: number; _id: string };
         Returns: unknown;
+      };
+      delete_requests: {
+        Args: { _items: Json };
+        Returns: Json;
       };
       enter_request: {
         Args: { _request: Json };
@@ -348,6 +362,16 @@ export type Database = {
           last_error: string;
         }[];
       };
+      lead_page: {
+        Args: {
+          _after_created_at: string;
+          _after_id: string;
+          _limit: number;
+          _query: string;
+          _source: string;
+        };
+        Returns: Json;
+      };
       merge_requests: {
         Args: { _id: string; _other: string };
         Returns: Json;
@@ -360,9 +384,17 @@ export type Database = {
         Args: never;
         Returns: string;
       };
+      my_staff_role: {
+        Args: never;
+        Returns: string;
+      };
       person_requests: {
         Args: { _id: string };
         Returns: Json;
+      };
+      purge_requests: {
+        Args: { _ids: string[] };
+        Returns: number;
       };
       release_held_requests: {
         Args: { _ids: string[] };
@@ -379,10 +411,12 @@ export type Database = {
       request_page: {
         Args: {
           _after_created_at: string;
+          _after_follow_up_at: string;
           _after_id: string;
           _assignee: string;
           _due_before: string;
           _due_counter_before: string;
+          _follow_up: string;
           _limit: number;
           _query: string;
           _service: Database['public']['Enums']['request_service'];
@@ -398,6 +432,10 @@ export type Database = {
       request_tallies: {
         Args: never;
         Returns: Json;
+      };
+      restore_requests: {
+        Args: { _ids: string[] };
+        Returns: string[];
       };
       same_national_digits: {
         Args: { _full: string; _national: string };

@@ -6,12 +6,13 @@
 --     PT409 / PT404 as update_request, whose contract stays as it is);
 --   * each changed field is a timeline event ('name', 'phone', 'email') with the staff author;
 --   * phone_key is generated from the corrected number, so the duplicates follow at once.
--- The timeline also gains the kinds of staff-entered requests and merges (next migrations).
+-- The timeline also gains the kinds of staff-entered requests and merges (next migrations), beside
+-- the bin's 'deleted' and 'restored' (20261126100000_staff_roles_and_bin.sql).
 
 alter table public.request_events drop constraint request_events_kind;
 alter table public.request_events add constraint request_events_kind check (
   kind in (
-    'status', 'note', 'assignment', 'follow_up',
+    'status', 'note', 'assignment', 'follow_up', 'deleted', 'restored',
     'name', 'phone', 'email', 'entered', 'merge', 'unmerge'
   )
 );

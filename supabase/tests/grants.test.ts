@@ -21,6 +21,7 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'sequence public.request_events_id_seq': {},
   'function public.admin_login(text, text)': { authenticated: 'x', service_role: 'x' },
   'function public.admin_logout()': { authenticated: 'x', service_role: 'x' },
+  'function public.bin_page(timestamp with time zone, uuid, integer)': { authenticated: 'x' },
   'function public.bulk_update_requests(jsonb, jsonb)': { authenticated: 'x', service_role: 'x' },
   'function public.campaign_report(timestamp with time zone, timestamp with time zone)': {
     authenticated: 'x',
@@ -32,6 +33,7 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
     service_role: 'x',
   },
   'function public.claim_lead_notifications(uuid, integer)': { service_role: 'x' },
+  'function public.delete_requests(jsonb)': { authenticated: 'x' },
   'function public.finish_lead_notification(uuid, boolean, text)': { service_role: 'x' },
   'function public.fold_search_text(text)': { anon: 'x', authenticated: 'x', service_role: 'x' },
   'function public.guard_request_page(text, text, text)': {
@@ -40,15 +42,21 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   },
   'function public.is_admin(uuid)': { anon: 'x', authenticated: 'x', service_role: 'x' },
   'function public.lead_notification_state(uuid)': { service_role: 'x' },
+  'function public.lead_page(text, text, timestamp with time zone, uuid, integer)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
   'function public.my_client_address()': { anon: 'x', authenticated: 'x', service_role: 'x' },
   'function public.my_staff_id()': { authenticated: 'x', service_role: 'x' },
+  'function public.my_staff_role()': { authenticated: 'x', service_role: 'x' },
+  'function public.purge_requests(uuid[])': { authenticated: 'x' },
   'function public.release_held_requests(uuid[])': { authenticated: 'x', service_role: 'x' },
   'function public.request_ids_matching(text, text)': { authenticated: 'x', service_role: 'x' },
   'function public.request_overview(timestamp with time zone, text)': {
     authenticated: 'x',
     service_role: 'x',
   },
-  'function public.request_page(text, request_status, request_service, text, text, timestamp with time zone, timestamp with time zone, uuid, integer, timestamp with time zone)':
+  'function public.request_page(text, request_status, request_service, text, text, timestamp with time zone, timestamp with time zone, uuid, integer, timestamp with time zone, text, timestamp with time zone)':
     { authenticated: 'x', service_role: 'x' },
   'function public.request_search_text(text, text, text)': {
     anon: 'x',
@@ -56,6 +64,7 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
     service_role: 'x',
   },
   'function public.request_tallies()': { authenticated: 'x', service_role: 'x' },
+  'function public.restore_requests(uuid[])': { authenticated: 'x' },
   // Issue 26: staff correct contact details, enter requests, see and merge a person.
   'function public.correct_request_contact(uuid, integer, jsonb)': {
     authenticated: 'x',

@@ -171,27 +171,40 @@ describe.each(backends)('lead capture on $name', (backend) => {
   });
 
   describe('one erasure', () => {
-    it('deleting a lead erases its request', async () => {
+    it("an owner's delete of a lead moves it and its request to the bin, a purge erases both", async () => {
       const id = randomUUID();
       await as(db, anon, (tx) => insertLead(tx, leadRow({ id })));
       const deleted = await as(db, admin, (tx) =>
         tx.query(`delete from public.offer_leads where id = $1`, [id]),
       );
-      expect(deleted.affectedRows).toBe(1);
+      expect(deleted.affectedRows).toBe(0);
+      expect(await countRows(db, 'public.offer_leads')).toBe(1);
+      expect(await countRows(db, 'public.contact_requests where deleted_at is not null')).toBe(1);
+      // The bin is out of the staff's sight: the request id is looked up as the database owner.
+      const { rows } = await db.query<{ id: string }>(
+        `select id::text from public.contact_requests where lead_id = $1`,
+        [id],
+      );
+      await as(db, admin, (tx) =>
+        tx.query(`select public.purge_requests($1::uuid[])`, [[rows[0]!.id]]),
+      );
       expect(await countRows(db, 'public.offer_leads')).toBe(0);
       expect(await countRows(db, 'public.contact_requests')).toBe(0);
     });
 
-    it('deleting a request erases its lead', async () => {
+    it("an owner's delete of a request moves it and its lead to the bin, a purge erases both", async () => {
       await as(db, anon, (tx) => insertLead(tx, leadRow()));
       await as(db, anon, (tx) => insertLead(tx, leadRow()));
       const { rows } = await db.query<{ id: string }>(
         `select id::text from public.contact_requests limit 1`,
       );
-      const deleted = await as(db, admin, (tx) =>
+      await as(db, admin, (tx) =>
         tx.query(`delete from public.contact_requests where id = $1`, [rows[0]?.id]),
       );
-      expect(deleted.affectedRows).toBe(1);
+      expect(await countRows(db, 'public.contact_requests')).toBe(2);
+      await as(db, admin, (tx) =>
+        tx.query(`select public.purge_requests($1::uuid[])`, [[rows[0]?.id]]),
+      );
       expect(await countRows(db, 'public.offer_leads')).toBe(1);
       expect(await countRows(db, 'public.contact_requests')).toBe(1);
     });

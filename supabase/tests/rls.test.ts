@@ -20,12 +20,14 @@ import {
  * The RLS matrix (docs/local-stack.md, "The database"): (anon, signed-in non-admin, admin with a live session,
  * admin whose session expired) × (select, insert, update, delete) on every table, asserting what is
  * allowed and what is denied. "hidden" means RLS filters the rows (no error, nothing seen or
- * changed); "denied" means the statement fails with 42501 (no privilege).
+ * changed); "denied" means the statement fails with 42501 (no privilege, or a coordinator's
+ * delete); "binned" means an owner's delete moved the request and its lead to the bin
+ * (20261126100000_staff_roles_and_bin.sql): both rows stay, out of every staff read.
  */
 
-type ActorName = 'anon' | 'user' | 'admin' | 'expiredAdmin';
+type ActorName = 'anon' | 'user' | 'admin' | 'coordinator' | 'expiredAdmin';
 type Operation = 'select' | 'insert' | 'update' | 'delete';
-type Outcome = 'allowed' | 'hidden' | 'denied';
+type Outcome = 'allowed' | 'hidden' | 'denied' | 'binned';
 
 const matrix: Record<
   'offer_leads' | 'contact_requests',
@@ -35,13 +37,15 @@ const matrix: Record<
     // anon holds SELECT on the id column only (for ON CONFLICT), and RLS hides every stored row.
     anon: { select: 'hidden', insert: 'allowed', update: 'denied', delete: 'denied' },
     user: { select: 'hidden', insert: 'allowed', update: 'hidden', delete: 'hidden' },
-    admin: { select: 'allowed', insert: 'allowed', update: 'allowed', delete: 'allowed' },
+    admin: { select: 'allowed', insert: 'allowed', update: 'allowed', delete: 'binned' },
+    coordinator: { select: 'allowed', insert: 'allowed', update: 'allowed', delete: 'denied' },
     expiredAdmin: { select: 'hidden', insert: 'allowed', update: 'hidden', delete: 'hidden' },
   },
   contact_requests: {
     anon: { select: 'denied', insert: 'denied', update: 'denied', delete: 'denied' },
     user: { select: 'hidden', insert: 'denied', update: 'hidden', delete: 'hidden' },
-    admin: { select: 'allowed', insert: 'denied', update: 'allowed', delete: 'allowed' },
+    admin: { select: 'allowed', insert: 'denied', update: 'allowed', delete: 'binned' },
+    coordinator: { select: 'allowed', insert: 'denied', update: 'allowed', delete: 'denied' },
     expiredAdmin: { select: 'hidden', insert: 'denied', update: 'hidden', delete: 'hidden' },
   },
 };
@@ -50,6 +54,7 @@ const privateTables = [
   'private.admin_users',
   'private.admin_sessions',
   'private.admin_login_failures',
+  'private.request_purges',
   'private.lead_submissions',
   'auth.users',
   'auth.sessions',
@@ -75,7 +80,13 @@ describe.each(backends)('RLS matrix on $name', (backend) => {
       `update private.admin_sessions set expires_at = now() - interval '1 second' where user_id = $1`,
       [expiredAdmin.sub],
     );
-    actors = { anon, user: await createUser(db), admin, expiredAdmin };
+    const coordinator = await createLiveAdmin(
+      db,
+      'coordinator',
+      'coordinator password',
+      'coordinator',
+    );
+    actors = { anon, user: await createUser(db), admin, coordinator, expiredAdmin };
   });
   afterAll(async () => {
     await db.close();
@@ -136,7 +147,7 @@ describe.each(backends)('RLS matrix on $name', (backend) => {
   }
 
   for (const table of ['offer_leads', 'contact_requests'] as const) {
-    for (const actorName of ['anon', 'user', 'admin', 'expiredAdmin'] as const) {
+    for (const actorName of ['anon', 'user', 'admin', 'coordinator', 'expiredAdmin'] as const) {
       for (const operation of ['select', 'insert', 'update', 'delete'] as const) {
         const outcome = matrix[table][actorName][operation];
         it(`${table}: ${operation} as ${actorName} is ${outcome}`, async () => {
@@ -154,6 +165,17 @@ describe.each(backends)('RLS matrix on $name', (backend) => {
             return;
           }
           const affected = await perform(table, operation, actor);
+          if (outcome === 'binned') {
+            expect(affected).toBe(0);
+            expect(await countRows(db, 'public.offer_leads')).toBe(leadsBefore);
+            expect(await countRows(db, 'public.contact_requests')).toBe(requestsBefore);
+            expect(
+              await countRows(db, 'public.contact_requests where deleted_at is not null'),
+            ).toBe(1);
+            // Out of the staff's sight: one request and one lead left to see.
+            expect(await perform(table, 'select', actor)).toBe(1);
+            return;
+          }
           if (outcome === 'hidden') {
             expect(affected).toBe(0);
             expect(await countRows(db, 'public.offer_leads')).toBe(leadsBefore);
@@ -183,12 +205,6 @@ describe.each(backends)('RLS matrix on $name', (backend) => {
               expect(rows[0]?.n).toBe(1);
               break;
             }
-            case 'delete':
-              expect(affected).toBe(1);
-              // One erasure: the lead and its inbox row are both gone.
-              expect(await countRows(db, 'public.offer_leads')).toBe(leadsBefore - 1);
-              expect(await countRows(db, 'public.contact_requests')).toBe(requestsBefore - 1);
-              break;
           }
         });
       }

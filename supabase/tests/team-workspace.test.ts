@@ -307,11 +307,12 @@ describe.each(backends)('team workspace on $name', (backend) => {
     expect(await events(request.id)).toHaveLength(1);
   });
 
-  it('erases the timeline with its request, from either admin view', async () => {
+  it('erases the timeline with its request once purged from the bin, from either admin view', async () => {
     const fromDashboard = await addLead();
     const fromLeads = await addLead();
     await save(sara, fromDashboard.id, 1, { notes: 'one' });
     await save(sara, fromLeads.id, 1, { notes: 'two' });
+    // An owner's delete from either view moves the request to the bin (20261126100000).
     await as(db, omar, (tx) =>
       tx.query(`delete from public.contact_requests where id = $1`, [fromDashboard.id]),
     );
@@ -321,16 +322,19 @@ describe.each(backends)('team workspace on $name', (backend) => {
         [fromLeads.id],
       ),
     );
-    const { rows } = await db.query<{ n: number }>(
-      `select count(*)::int as n from public.request_events`,
-    );
-    expect(rows[0]!.n).toBe(0);
-    // The kept counters follow erasures too.
+    // The kept counters follow the bin at once.
     const counters = await as(db, sara, async (tx) => {
       const { rows: page } = await tx.query<{ page: Page }>(`select public.request_page() as page`);
       return page[0]!.page.counters;
     });
     expect(counters).toMatchObject({ total: 0, new: 0, completed: 0, unassigned: 0 });
+    await as(db, omar, (tx) =>
+      tx.query(`select public.purge_requests($1::uuid[])`, [[fromDashboard.id, fromLeads.id]]),
+    );
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.request_events`,
+    );
+    expect(rows[0]!.n).toBe(0);
   });
 
   it('shows staff accounts to admins only', async () => {
@@ -406,6 +410,7 @@ describe.each(backends)('team workspace on $name', (backend) => {
         mine: 1,
         unassigned: 3,
         due: 1,
+        overdue: 1,
       });
       const last = first.rows[1]!;
       const next = await page(sara, {

@@ -268,7 +268,7 @@ test.describe('admin back office', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('a delete removes the lead from both views and from the database', async ({ page }) => {
+  test('a delete moves the lead from both views into the bin', async ({ page }) => {
     const username = createAdmin('delete');
     const fromDashboard = uniqueName('حذف من اللوحة');
     const fromTable = uniqueName('حذف من الجدول');
@@ -285,12 +285,17 @@ test.describe('admin back office', () => {
       confirmations.push(dialog.message());
       void dialog.accept();
     });
-    await page.getByTestId('request-dialog').getByRole('button', { name: 'حذف نهائي' }).click();
-    await expect(page.getByText('تم حذف الطلب بنجاح')).toBeVisible();
+    await page
+      .getByTestId('request-dialog')
+      .getByRole('button', { name: 'حذف', exact: true })
+      .click();
+    await expect(page.getByText('تم حذف الطلب بنجاح', { exact: false })).toBeVisible();
     expect(confirmations).toEqual(['هل أنت متأكد من حذف هذا الطلب؟']);
     await expect(card(page, fromDashboard)).toHaveCount(0);
-    expect(await rowsNamed('contact_requests', fromDashboard)).toHaveLength(0);
-    expect(await rowsNamed('offer_leads', fromDashboard)).toHaveLength(0);
+    // In the bin (supabase/migrations/20261126100000_staff_roles_and_bin.sql), by this owner.
+    const [binned] = await rowsNamed('contact_requests', fromDashboard);
+    expect(binned?.['deleted_at']).toEqual(expect.any(String));
+    expect(await rowsNamed('offer_leads', fromDashboard)).toHaveLength(1);
 
     await page.getByRole('link', { name: 'ليدز العروض' }).click();
     await expect(page).toHaveURL(/\/admin\/offer-leads\/?$/);
@@ -332,7 +337,9 @@ test.describe('admin back office', () => {
     await expect(page.getByText('تم الحذف بنجاح')).toBeVisible();
     expect(confirmations.at(-1)).toBe('هل أنت متأكد من حذف هذا الليد؟');
     await expect(row).toHaveCount(0);
-    expect(await rowsNamed('contact_requests', fromTable)).toHaveLength(0);
+    expect((await rowsNamed('contact_requests', fromTable))[0]?.['deleted_at']).toEqual(
+      expect.any(String),
+    );
 
     await page.getByRole('link', { name: 'العودة إلى لوحة الطلبات' }).click();
     await expect(page.getByTestId('showing')).toBeVisible({ timeout: 10_000 });

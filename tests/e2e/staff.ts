@@ -5,12 +5,25 @@ import type { Page } from '@playwright/test';
 export const dataDir = process.env['E2E_DATA_DIR'] ?? '.data/e2e';
 export const PASSWORD = 'a long test password';
 
-/** Creates an admin with the CLI (through the running e2e server) and returns its username. */
-export function createAdmin(prefix: string): string {
+/**
+ * Creates a staff account with the CLI (through the running e2e server) and returns its username:
+ * an owner unless `role` says otherwise (owners may do everything, as every admin could before roles).
+ */
+export function createAdmin(prefix: string, role: 'owner' | 'coordinator' = 'owner'): string {
   const username = `${prefix}-${Math.random().toString(36).slice(2, 8)}`;
   execFileSync(
     process.execPath,
-    ['scripts/admin.ts', 'create', username, '--password', PASSWORD, '--data-dir', dataDir],
+    [
+      'scripts/admin.ts',
+      'create',
+      username,
+      '--role',
+      role,
+      '--password',
+      PASSWORD,
+      '--data-dir',
+      dataDir,
+    ],
     { stdio: 'pipe' },
   );
   return username;

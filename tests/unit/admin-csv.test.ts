@@ -58,6 +58,8 @@ describe('CSV documents', () => {
     const base: Omit<ContactRequest, 'id' | 'name' | 'phone' | 'status'> = {
       lead_id: 'l',
       notification_failed_at: null,
+      deleted_at: null,
+      deleted_by: null,
       held_reason: null,
       version: 1,
       assigned_to: null,

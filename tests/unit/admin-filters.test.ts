@@ -93,6 +93,7 @@ describe('dashboard filters', () => {
           source: ALL,
           assignee: ALL,
           due: false,
+          followUp: ALL,
         }),
       ),
     ).toEqual(['John Smith']);

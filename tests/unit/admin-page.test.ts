@@ -20,6 +20,7 @@ const counters = {
   unassigned: 9,
   mine: 1,
   due: 0,
+  overdue: 0,
 };
 
 function state(rows: PageRow[], patch: Partial<PageState> = {}): PageState {
@@ -38,6 +39,7 @@ describe('the dashboard page', () => {
       _assignee: null,
       _due_before: null,
       _due_counter_before: '2025-11-20T23:59:59.999Z',
+      _follow_up: null,
     });
     expect(
       pageArgs(
@@ -48,6 +50,7 @@ describe('the dashboard page', () => {
           source: '',
           assignee: 'mine',
           due: true,
+          followUp: 'overdue',
         },
         context,
       ),
@@ -58,6 +61,7 @@ describe('the dashboard page', () => {
       _source: '',
       _assignee: 'mine',
       _due_before: '2025-11-20T23:59:59.999Z',
+      _follow_up: 'overdue',
     });
   });
 

@@ -1,8 +1,10 @@
-import { BarChart3, LayoutList, LogOut, Users } from 'lucide-react';
+import { BarChart3, LayoutList, LogOut, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { LogoMark } from '~/components/brand/LogoMark.tsx';
 import { adminText } from '~/lib/admin/strings.ts';
+import { useStaffRole } from './bin/useStaffRole.ts';
 import {
+  BIN_PATH,
   CAMPAIGNS_PATH,
   DASHBOARD_PATH,
   logout,
@@ -14,14 +16,16 @@ import type { LiveStatus } from './useLiveTable.ts';
 interface AdminHeaderProps {
   title: string;
   /** Which screen this is: the other ones get the navigation links. */
-  screen: 'dashboard' | 'offer-leads' | 'campaigns';
-  live: LiveStatus;
+  screen: 'dashboard' | 'offer-leads' | 'campaigns' | 'bin';
+  /** The live connection's state; a screen without one (the bin) shows none. */
+  live?: LiveStatus;
 }
 
 /** The back office's header: title, greeting, the other screen, live state, logout. */
 export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
   const [username] = useState(rememberedUsername);
   const [leaving, setLeaving] = useState(false);
+  const owner = useStaffRole() === 'owner';
   const links = [
     {
       screen: 'dashboard',
@@ -41,6 +45,10 @@ export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
       label: adminText('admin.campaigns.nav'),
       Icon: BarChart3,
     },
+    // Only owners have a bin to open (the database refuses anyone else's bin_page).
+    ...(owner
+      ? [{ screen: 'bin', href: BIN_PATH, label: adminText('admin.bin.title'), Icon: Trash2 }]
+      : []),
   ].filter((link) => link.screen !== screen);
   return (
     <header className="border-b border-sand-200 bg-white">
@@ -55,23 +63,27 @@ export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
                   ? adminText('admin.header.greeting', { name: username })
                   : adminText('admin.header.greetingAnonymous')}
               </span>
-              <span className="mx-2" aria-hidden="true">
-                ·
-              </span>
-              <span
-                className="inline-flex items-center gap-1.5"
-                role="status"
-                data-testid="live-status"
-                data-live={live}
-              >
-                <span
-                  aria-hidden="true"
-                  className={`size-2 rounded-full ${live === 'live' ? 'bg-whatsapp' : live === 'offline' ? 'bg-offer-600' : 'bg-saffron-400'}`}
-                />
-                {live === 'offline'
-                  ? adminText('admin.header.offline')
-                  : adminText('admin.header.live')}
-              </span>
+              {live && (
+                <>
+                  <span className="mx-2" aria-hidden="true">
+                    ·
+                  </span>
+                  <span
+                    className="inline-flex items-center gap-1.5"
+                    role="status"
+                    data-testid="live-status"
+                    data-live={live}
+                  >
+                    <span
+                      aria-hidden="true"
+                      className={`size-2 rounded-full ${live === 'live' ? 'bg-whatsapp' : live === 'offline' ? 'bg-offer-600' : 'bg-saffron-400'}`}
+                    />
+                    {live === 'offline'
+                      ? adminText('admin.header.offline')
+                      : adminText('admin.header.live')}
+                  </span>
+                </>
+              )}
             </p>
           </div>
         </div>

@@ -41,6 +41,7 @@ import { useRequestPage, type RequestPage } from './useRequestPage.ts';
 import { useNewRequestTitle, useShowNewest } from './useShowNewest.ts';
 import { announceNewLead } from './work/newLeadAlert.ts';
 import { RequestsView } from './work/RequestsView.tsx';
+import { useFollowUpReminders } from './work/useFollowUpReminders.ts';
 
 /** /admin/dashboard (docs/admin.md): the requests inbox coordinators work in all day. */
 export default function DashboardApp() {
@@ -64,7 +65,8 @@ function Dashboard() {
   const [arrivals, setArrivals] = useState<string[]>([]);
   const onChange = useCallback((change: RealtimeChange<ContactRequest>) => {
     const id = change.new.id;
-    if (change.eventType === 'INSERT' && id) {
+    // A request restored from the bin arrives as an insert too, but it is not a new lead.
+    if (change.eventType === 'INSERT' && id && (change.new.version ?? 1) === 1) {
       setArrivals((current) => [id, ...current]);
       announceNewLead(change.new);
     }
@@ -137,6 +139,7 @@ function Inbox({
   const { counters, matched = 0, overview } = page;
   const [openId, setOpenId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  useFollowUpReminders(setOpenId);
   const set = (patch: Partial<RequestFilters>) =>
     setFilters((current) => ({ ...current, ...patch }));
   const fresh = useMemo(() => new Set(arrivals), [arrivals]);

@@ -62,6 +62,14 @@ export function DashboardCounters({ counters, filters, set }: DashboardCountersP
             >
               {counters.due}
             </span>
+            {counters.overdue > 0 && (
+              <span
+                className="block text-sm font-semibold text-offer-700"
+                data-testid="overdue-count"
+              >
+                {adminText('admin.followUp.overdueCount', { count: counters.overdue })}
+              </span>
+            )}
           </button>
         </li>
       </ul>

@@ -35,7 +35,7 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
   const uid = useId();
   return (
     <section aria-label={adminText('admin.filters.label')} className="card p-4 sm:p-5">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_1fr]">
         <div className="col-span-2 lg:col-span-1">
           <SearchField
             id={`${uid}-q`}
@@ -113,6 +113,23 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
             <option value={ALL}>{adminText('admin.filters.all')}</option>
             <option value="mine">{adminText('admin.team.filterMine')}</option>
             <option value="unassigned">{adminText('admin.team.filterUnassigned')}</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${uid}-follow-up`} className={labelClass}>
+            {adminText('admin.followUp.filter')}
+          </label>
+          <select
+            id={`${uid}-follow-up`}
+            value={filters.followUp}
+            onChange={(event) =>
+              set({ followUp: event.target.value as RequestFilters['followUp'] })
+            }
+            className={selectClass}
+          >
+            <option value={ALL}>{adminText('admin.filters.all')}</option>
+            <option value="overdue">{adminText('admin.followUp.overdue')}</option>
+            <option value="today">{adminText('admin.followUp.today')}</option>
           </select>
         </div>
       </div>

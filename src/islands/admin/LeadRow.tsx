@@ -12,17 +12,20 @@ import { adminText } from '~/lib/admin/strings.ts';
 import { Badge, StatusBadge, UserText } from './parts.tsx';
 
 /**
- * One lead of /admin/offer-leads: name, WhatsApp link on the phone (country code set apart),
- * country, source, campaign badges, the status of its request (kept live), date and delete.
+ * One lead of /admin/offer-leads: name (opens its request), WhatsApp link on the phone (country
+ * code set apart), country, source, campaign badges, the status of its request (kept live), date,
+ * and delete for owners (onDelete null: not offered).
  */
 export function LeadRow({
   lead,
   deleting,
   onDelete,
+  onOpen,
 }: {
   lead: OfferLead;
   deleting: boolean;
-  onDelete: () => void;
+  onDelete: (() => void) | null;
+  onOpen: () => void;
 }) {
   const campaign = [lead.utm_campaign, lead.utm_source, lead.utm_medium].filter(
     (value): value is string => Boolean(value),
@@ -34,7 +37,14 @@ export function LeadRow({
       data-lead-id={lead.id}
     >
       <td className="px-4 py-3 font-semibold">
-        <UserText>{lead.name}</UserText>
+        <button
+          type="button"
+          onClick={onOpen}
+          aria-label={adminText('admin.leads.openLabel', { name: lead.name })}
+          className="text-start text-teal-800 underline-offset-2 hover:underline"
+        >
+          <UserText>{lead.name}</UserText>
+        </button>
       </td>
       <td className="px-4 py-3">
         {hasCountryCode(lead.phone, lead.country_code) ? (
@@ -84,16 +94,18 @@ export function LeadRow({
         <time dateTime={lead.created_at}>{formatLeadDate(lead.created_at)}</time>
       </td>
       <td className="px-4 py-3">
-        <button
-          type="button"
-          onClick={onDelete}
-          disabled={deleting}
-          aria-label={adminText('admin.leads.deleteLabel', { name: lead.name })}
-          className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-offer-600 px-3 text-offer-700 hover:bg-offer-600 hover:text-white"
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-          {adminText('admin.leads.delete')}
-        </button>
+        {onDelete && (
+          <button
+            type="button"
+            onClick={onDelete}
+            disabled={deleting}
+            aria-label={adminText('admin.leads.deleteLabel', { name: lead.name })}
+            className="inline-flex min-h-10 items-center gap-1.5 rounded-full border border-offer-600 px-3 text-offer-700 hover:bg-offer-600 hover:text-white"
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+            {adminText('admin.leads.delete')}
+          </button>
+        )}
       </td>
     </tr>
   );

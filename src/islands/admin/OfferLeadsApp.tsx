@@ -1,33 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { csvFileName, leadsCsv } from '~/lib/admin/csv.ts';
-import { matchesSearch, prepareSearch } from '~/lib/admin/filters.ts';
-import { OFFER_PAGE_SOURCE } from '~/lib/admin/labels.ts';
 import { isSessionError } from '~/lib/admin/query.ts';
-import type { RealtimeChange } from '~/lib/admin/live.ts';
-import type { ContactRequest, OfferLead } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { AdminHeader } from './AdminHeader.tsx';
 import { AdminProviders } from './AdminProviders.tsx';
-import { adminQueryKeys, deleteLead, fetchLeads } from './data.ts';
-import { downloadText } from './download.ts';
 import { AdminTable } from './AdminTable.tsx';
+import { useStaffRole } from './bin/useStaffRole.ts';
+import { deleteLead } from './data.ts';
+import { downloadText } from './download.ts';
+import { LeadRequestDialog } from './leads/LeadRequestDialog.tsx';
+import { fetchAllLeads, LEAD_PAGE_SIZE, type LeadPageRow } from './leads/leadData.ts';
+import { useLeadPage, type LeadPageState } from './leads/useLeadPage.ts';
 import { LeadRow } from './LeadRow.tsx';
 import { Checking, ExportCsvButton, LoadFailed, Notice, SearchField } from './parts.tsx';
 import { goToLogin } from './session.ts';
 import { useAdminGuard } from './useAdminGuard.ts';
-import { useLiveTable } from './useLiveTable.ts';
-
-/** The requests channel's cache key on this screen: never filled, see onRequestChange. */
-const LEAD_STATUS_KEY = ['admin', 'lead_statuses'] as const;
-
-/** Rows per page: a table of 10,000 leads stays light by showing 50 at a time. */
-const PAGE_SIZE = 50;
 
 /**
- * /admin/offer-leads (docs/admin.md): every lead of the public forms, newest first, kept live, with
- * the status of its request. It lists every lead, so it is titled so; a switch narrows it to the
+ * /admin/offer-leads (docs/admin.md): every lead of the public forms, newest first, 50 per page,
+ * paged, searched and counted by the database (lead_page) and kept live, with the status of its
+ * request; a row opens its request in the dashboard's dialog. A switch narrows it to the
  * hair-transplant offer page, and the title becomes the spec's.
  */
 export default function OfferLeadsApp() {
@@ -40,66 +34,39 @@ export default function OfferLeadsApp() {
 
 function OfferLeads() {
   const guard = useAdminGuard();
-  const [offerOnly, setOfferOnly] = useState(false);
-  const heading = offerOnly ? adminText('admin.leads.heading') : adminText('admin.team.leadsAll');
   const admin = guard.status === 'admin';
-  const leads = useQuery({ queryKey: adminQueryKeys.leads, queryFn: fetchLeads, enabled: admin });
-  const leadsLive = useLiveTable<OfferLead>('offer_leads', adminQueryKeys.leads, {
-    enabled: admin,
-  });
-  // The status column follows the requests live: a status changed on the dashboard (by anyone)
-  // is written into the lead's row in place. Only the lead rows are cached here, so the requests
-  // channel has no list of its own to update (the key below never holds data).
-  const queryClient = useQueryClient();
-  const onRequestChange = useCallback(
-    (change: RealtimeChange<ContactRequest>) => {
-      const { lead_id: leadId, status } = change.new;
-      if (change.eventType !== 'UPDATE' || !leadId || !status) return;
-      queryClient.setQueryData<OfferLead[]>(adminQueryKeys.leads, (rows) =>
-        rows?.map((row) => (row.id === leadId && row.status !== status ? { ...row, status } : row)),
-      );
-    },
-    [queryClient],
-  );
-  const statusLive = useLiveTable<ContactRequest>('contact_requests', LEAD_STATUS_KEY, {
-    enabled: admin,
-    onChange: onRequestChange,
-  });
-  // Live only when both the leads and their statuses are.
-  const live = [leadsLive, statusLive].includes('offline')
-    ? 'offline'
-    : leadsLive === 'live' && statusLive === 'live'
-      ? 'live'
-      : 'connecting';
+  const [offerOnly, setOfferOnly] = useState(false);
+  const [query, setQuery] = useState('');
+  const leads = useLeadPage({ query, offerOnly }, admin);
+  const heading = offerOnly ? adminText('admin.leads.heading') : adminText('admin.team.leadsAll');
 
   // Each failed load is a new error object, so the notice shows once per failure.
-  const loadError = leads.isError ? leads.error : null;
+  const loadError = leads.error;
   useEffect(() => {
-    if (loadError && !isSessionError(loadError)) {
-      toast.error(adminText('admin.error'), {
-        id: 'leads-load-error',
-        description: adminText('admin.leads.loadError'),
-      });
-    }
+    if (!loadError) return;
+    if (isSessionError(loadError)) return goToLogin('expired');
+    toast.error(adminText('admin.error'), {
+      id: 'leads-load-error',
+      description: adminText('admin.leads.loadError'),
+    });
   }, [loadError]);
 
   if (!admin) return <Checking />;
   return (
     <>
-      <AdminHeader title={heading} screen="offer-leads" live={live} />
+      <AdminHeader title={heading} screen="offer-leads" live={leads.live} />
       <div id="content" tabIndex={-1} className="container-page py-6 outline-none sm:py-8">
-        {leads.data ? (
+        {leads.page ? (
           <LeadsTable
-            rows={leads.data}
+            leads={{ ...leads, page: leads.page }}
             heading={heading}
+            query={query}
+            setQuery={setQuery}
             offerOnly={offerOnly}
             setOfferOnly={setOfferOnly}
           />
-        ) : leads.isError ? (
-          <LoadFailed
-            message={adminText('admin.leads.loadError')}
-            onRetry={() => void leads.refetch()}
-          />
+        ) : leads.error ? (
+          <LoadFailed message={adminText('admin.leads.loadError')} onRetry={leads.retry} />
         ) : (
           <Notice>{adminText('admin.loading')}</Notice>
         )}
@@ -109,59 +76,56 @@ function OfferLeads() {
 }
 
 interface LeadsTableProps {
-  rows: OfferLead[];
+  leads: LeadPageState & { page: NonNullable<LeadPageState['page']> };
   heading: string;
+  query: string;
+  setQuery: (value: string) => void;
   offerOnly: boolean;
   setOfferOnly: (value: boolean) => void;
 }
 
-function LeadsTable({ rows: allRows, heading, offerOnly, setOfferOnly }: LeadsTableProps) {
+function LeadsTable(props: LeadsTableProps) {
+  const { leads, heading, query, setQuery, offerOnly, setOfferOnly } = props;
   const uid = useId();
-  const queryClient = useQueryClient();
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(0);
-  const deferredQuery = useDeferredValue(query);
-  const rows = useMemo(
-    () => (offerOnly ? allRows.filter((row) => row.source === OFFER_PAGE_SOURCE) : allRows),
-    [allRows, offerOnly],
-  );
-  const visible = useMemo(() => {
-    const search = prepareSearch(deferredQuery);
-    return search.text ? rows.filter((row) => matchesSearch(row, search)) : rows;
-  }, [rows, deferredQuery]);
-  const pages = Math.max(1, Math.ceil(visible.length / PAGE_SIZE));
-  const current = Math.min(page, pages - 1);
-  const shown = visible.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  const owner = useStaffRole() === 'owner';
+  const [openId, setOpenId] = useState<string | null>(null);
+  const closeRequest = useCallback(() => setOpenId(null), []);
+  const [exporting, setExporting] = useState(false);
+  const { rows, matched } = leads.page;
+  const pages = Math.max(1, Math.ceil(matched / LEAD_PAGE_SIZE));
 
   const remove = useMutation({
+    // The spec's delete of a lead; the database moves its request to the bin (owners only).
     mutationFn: (id: string) => deleteLead(id),
-    onSuccess: async (_, id) => {
-      queryClient.setQueryData<OfferLead[]>(adminQueryKeys.leads, (list) =>
-        list?.filter((row) => row.id !== id),
-      );
-      toast.success(adminText('admin.leads.deleteSuccess'));
-      await queryClient.invalidateQueries({ queryKey: adminQueryKeys.leads });
-    },
+    onSuccess: () => toast.success(adminText('admin.leads.deleteSuccess')),
     onError: (error) => {
       if (isSessionError(error)) return goToLogin('expired');
       toast.error(adminText('admin.error'), { description: adminText('admin.leads.deleteError') });
     },
   });
 
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      downloadText(csvFileName('leads'), leadsCsv(await fetchAllLeads({ query, offerOnly })));
+    } catch {
+      toast.error(adminText('admin.error'), { description: adminText('admin.leads.loadError') });
+    } finally {
+      setExporting(false);
+    }
+  };
+
   return (
     <div className="space-y-4">
       <div className="card flex flex-wrap items-end gap-3 p-4 sm:p-5">
         <p className="text-lg font-bold text-teal-900" data-testid="leads-total">
-          {adminText('admin.leads.total', { count: rows.length })}
+          {adminText('admin.leads.total', { count: matched })}
         </p>
         <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-teal-900">
           <input
             type="checkbox"
             checked={offerOnly}
-            onChange={(event) => {
-              setOfferOnly(event.target.checked);
-              setPage(0);
-            }}
+            onChange={(event) => setOfferOnly(event.target.checked)}
             className="size-5 accent-teal-700"
           />
           {adminText('admin.team.leadsOfferOnly')}
@@ -170,24 +134,21 @@ function LeadsTable({ rows: allRows, heading, offerOnly, setOfferOnly }: LeadsTa
           <SearchField
             id={`${uid}-q`}
             value={query}
-            onChange={(value) => {
-              setQuery(value);
-              setPage(0);
-            }}
+            onChange={setQuery}
             inputClassName="mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3 py-2.5 text-base focus:border-teal-700 focus:outline-none"
           />
         </div>
         <ExportCsvButton
           className="min-h-11 py-2"
-          disabled={visible.length === 0}
-          onExport={() => downloadText(csvFileName('leads'), leadsCsv(visible))}
+          disabled={matched === 0 || exporting}
+          onExport={() => void exportCsv()}
         />
       </div>
 
       {rows.length === 0 ? (
-        <Notice>{adminText('admin.leads.empty')}</Notice>
-      ) : visible.length === 0 ? (
-        <Notice>{adminText('admin.leads.noMatch')}</Notice>
+        <Notice>
+          {query.trim() ? adminText('admin.leads.noMatch') : adminText('admin.leads.empty')}
+        </Notice>
       ) : (
         <>
           <AdminTable
@@ -203,15 +164,20 @@ function LeadsTable({ rows: allRows, heading, offerOnly, setOfferOnly }: LeadsTa
             minWidthClass="min-w-[56rem]"
             testId="leads-table"
           >
-            {shown.map((lead) => (
+            {rows.map((lead: LeadPageRow) => (
               <LeadRow
                 key={lead.id}
                 lead={lead}
+                onOpen={() => setOpenId(lead.request_id)}
                 deleting={remove.isPending && remove.variables === lead.id}
-                onDelete={() => {
-                  if (window.confirm(adminText('admin.leads.confirmDelete')))
-                    remove.mutate(lead.id);
-                }}
+                onDelete={
+                  owner
+                    ? () => {
+                        if (window.confirm(adminText('admin.leads.confirmDelete')))
+                          remove.mutate(lead.id);
+                      }
+                    : null
+                }
               />
             ))}
           </AdminTable>
@@ -223,25 +189,28 @@ function LeadsTable({ rows: allRows, heading, offerOnly, setOfferOnly }: LeadsTa
               <button
                 type="button"
                 className="btn btn-ghost min-h-10 px-4 py-1.5 text-sm"
-                disabled={current === 0}
-                onClick={() => setPage(current - 1)}
+                disabled={leads.index === 0 || leads.loading}
+                onClick={leads.previous}
               >
                 {adminText('admin.leads.previous')}
               </button>
               <span className="text-sm font-semibold text-muted" aria-live="polite">
-                {adminText('admin.leads.page', { page: current + 1, pages })}
+                {adminText('admin.leads.page', { page: leads.index + 1, pages })}
               </span>
               <button
                 type="button"
                 className="btn btn-ghost min-h-10 px-4 py-1.5 text-sm"
-                disabled={current >= pages - 1}
-                onClick={() => setPage(current + 1)}
+                disabled={!leads.hasNext || leads.loading}
+                onClick={leads.next}
               >
                 {adminText('admin.leads.next')}
               </button>
             </nav>
           )}
         </>
+      )}
+      {openId && (
+        <LeadRequestDialog requestId={openId} onOpenRequest={setOpenId} onClose={closeRequest} />
       )}
     </div>
   );

@@ -1,18 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Trash2, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { toast } from 'sonner';
 import type { ContactRequest, StaffAccount } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
-import { removeDraft } from '~/lib/admin/team.ts';
-import { adminQueryKeys, deleteRequest, fetchEvents } from './data.ts';
+import { DeleteRequestButton } from './bin/DeleteRequestButton.tsx';
+import { adminQueryKeys, fetchEvents } from './data.ts';
 import { ConflictNotice, OfflineNotice, RestoredNotice } from './dialog/DialogNotices.tsx';
 import { ContactSection } from './dialog/ContactSection.tsx';
 import { ManageFields } from './dialog/ManageFields.tsx';
 import { PersonSection } from './dialog/PersonSection.tsx';
 import { PatientDetails, Timeline } from './dialog/RequestHistory.tsx';
 import { useRequestDraft } from './dialog/useRequestDraft.ts';
-import { reportFailure, useSaveRequest } from './dialog/useSaveRequest.ts';
+import { useSaveRequest } from './dialog/useSaveRequest.ts';
 import { StatusBadge, UserText } from './parts.tsx';
 
 interface RequestDialogProps {
@@ -41,7 +40,6 @@ export function RequestDialog({
 }: RequestDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const uid = useId();
-  const queryClient = useQueryClient();
   const draft = useRequestDraft(request);
   const close = () => ref.current?.close();
   const save = useSaveRequest(request, close);
@@ -74,22 +72,7 @@ export function RequestDialog({
     save.mutate(current.version, changes);
   };
 
-  const remove = useMutation({
-    mutationFn: () => deleteRequest(request.id),
-    onSuccess: async () => {
-      removeDraft(localStorage, request.id);
-      queryClient.setQueryData<ContactRequest[]>(adminQueryKeys.requests, (rows) =>
-        rows?.filter((row) => row.id !== request.id),
-      );
-      toast.success(adminText('admin.modal.deleteSuccessTitle'), {
-        description: adminText('admin.modal.deleteSuccessDescription'),
-      });
-      close();
-    },
-    onError: (error) => reportFailure(error, adminText('admin.modal.deleteError')),
-  });
-
-  const busy = save.saving || remove.isPending;
+  const busy = save.saving;
 
   return (
     // A click on the backdrop closes, as Escape does natively for keyboard users.
@@ -181,17 +164,7 @@ export function RequestDialog({
               </button>
             </>
           )}
-          <button
-            type="button"
-            className="btn ms-auto min-h-11 border border-offer-600 bg-white px-4 py-2 text-offer-700 hover:bg-offer-600 hover:text-white"
-            disabled={busy}
-            onClick={() => {
-              if (window.confirm(adminText('admin.modal.confirmDelete'))) remove.mutate();
-            }}
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-            {remove.isPending ? adminText('admin.modal.deleting') : adminText('admin.modal.delete')}
-          </button>
+          <DeleteRequestButton request={request} disabled={busy} onDeleted={close} />
         </div>
       </form>
     </dialog>

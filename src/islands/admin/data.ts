@@ -1,18 +1,11 @@
 /**
  * The back office's reads and writes (docs/admin.md "For developers") through the one supabase-js
- * client. The dashboard reads one page of requests at a time (request_page); the offer-leads
- * list is read in pages of 1,000 rows, the most a hosted project returns per request
- * (config.toml max_rows).
+ * client. The dashboard reads one page of requests at a time (request_page); the leads screen
+ * reads its pages in leads/leadData.ts (lead_page), the bin in bin/binData.ts.
  */
 import type { PostgrestError } from '@supabase/supabase-js';
 import { AdminDataError, SessionLostError } from '~/lib/admin/query.ts';
-import {
-  OFFER_LEAD_COLUMNS,
-  type ContactRequest,
-  type OfferLead,
-  type RequestEvent,
-  type StaffAccount,
-} from '~/lib/admin/rows.ts';
+import { type ContactRequest, type RequestEvent, type StaffAccount } from '~/lib/admin/rows.ts';
 import { StaleVersionError, type RequestChanges } from '~/lib/admin/team.ts';
 import {
   EXPORT_PAGE_SIZE,
@@ -37,50 +30,10 @@ export const adminQueryKeys = {
   me: ['admin', 'my_staff_id'] as const,
   events: (id: string) => ['admin', 'request_events', id] as const,
   campaigns: (from: string, to: string) => ['admin', 'campaign_report', from, to] as const,
-  leads: ['admin', 'offer_leads'] as const,
 };
-
-const PAGE_SIZE = 1000;
-const PARALLEL_PAGES = 4;
-
-interface Page<Row> {
-  data: Row[] | null;
-  error: PostgrestError | null;
-  count: number | null;
-  status: number;
-}
 
 function dataError(error: PostgrestError, status: number): AdminDataError {
   return new AdminDataError(error.message, status, error.code);
-}
-
-/**
- * Every row, newest first: the first page also counts the rows, the others are then read a few at
- * a time. A row that moved to the next page while reading (a new lead arrived) is kept once.
- */
-async function fetchAllPages<Row extends { id: string }>(
-  page: (from: number, to: number, count: boolean) => PromiseLike<Page<Row>>,
-): Promise<Row[]> {
-  const first = await page(0, PAGE_SIZE - 1, true);
-  if (first.error) throw dataError(first.error, first.status);
-  const rows = first.data ?? [];
-  const total = first.count ?? rows.length;
-  const starts: number[] = [];
-  for (let from = PAGE_SIZE; from < total; from += PAGE_SIZE) starts.push(from);
-  for (let index = 0; index < starts.length; index += PARALLEL_PAGES) {
-    const pages = await Promise.all(
-      starts
-        .slice(index, index + PARALLEL_PAGES)
-        .map((from) => page(from, from + PAGE_SIZE - 1, false)),
-    );
-    for (const next of pages) {
-      if (next.error) throw dataError(next.error, next.status);
-      rows.push(...(next.data ?? []));
-    }
-  }
-  if (starts.length === 0) return rows;
-  const seen = new Set<string>();
-  return rows.filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)));
 }
 
 /**
@@ -115,7 +68,7 @@ export async function fetchAllMatching(args: ReturnType<typeof pageArgs>): Promi
     const page = await fetchRequestPage(args, after, EXPORT_PAGE_SIZE);
     rows.push(...page.rows);
     if (!page.hasMore) return rows;
-    after = pageAfter(page.rows.at(-1)!);
+    after = pageAfter(page.rows.at(-1)!, args._follow_up !== null || args._due_before !== null);
   }
 }
 
@@ -139,34 +92,6 @@ export async function fetchSamePhone(phoneKey: string): Promise<ContactRequest[]
     .limit(100);
   if (error) throw dataError(error, status);
   return data ?? [];
-}
-
-/**
- * Spec call 10: the offer leads with the table's columns, newest first, each with the status of
- * its request (read beside it, since every lead has exactly one request).
- */
-export async function fetchLeads(): Promise<OfferLead[]> {
-  const [rows, statuses] = await Promise.all([
-    fetchAllPages<Omit<OfferLead, 'status'>>((from, to, count) =>
-      supabase
-        .from('offer_leads')
-        .select(OFFER_LEAD_COLUMNS, count ? { count: 'exact' } : {})
-        .order('created_at', { ascending: false })
-        .order('id', { ascending: false })
-        .range(from, to),
-    ),
-    fetchAllPages<{ id: string; status: ContactRequest['status'] }>((from, to, count) =>
-      supabase
-        .from('contact_requests')
-        .select('id:lead_id, status', count ? { count: 'exact' } : {})
-        .order('created_at', { ascending: false })
-        .order('id', { ascending: false })
-        .range(from, to),
-    ),
-    assertAdmin(),
-  ]);
-  const statusOfLead = new Map(statuses.map((row) => [row.id, row.status]));
-  return rows.map((row) => ({ ...row, status: statusOfLead.get(row.id) ?? null }));
 }
 
 /**

@@ -9,6 +9,7 @@ export const LOGIN_PATH = '/admin/login';
 export const DASHBOARD_PATH = '/admin/dashboard';
 export const OFFER_LEADS_PATH = '/admin/offer-leads';
 export const CAMPAIGNS_PATH = '/admin/campaigns';
+export const BIN_PATH = '/admin/bin';
 
 /** Why the login page is shown: each reason has a message on that page. */
 export type LoginReason = 'expired' | 'denied' | 'error' | 'signedOut';

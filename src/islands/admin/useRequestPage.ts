@@ -15,6 +15,7 @@ import {
   applyPageChange,
   pageAfter,
   pageArgs,
+  sortsByFollowUp,
   type Overview,
   type PageAnswer,
   type PageContext,
@@ -99,7 +100,9 @@ export function useRequestPage(
     queryFn: ({ pageParam }) => fetchRequestPage(args, pageParam),
     initialPageParam: null as After,
     getNextPageParam: (last: Answer) =>
-      last.hasMore && last.rows.length > 0 ? pageAfter(last.rows.at(-1)!) : undefined,
+      last.hasMore && last.rows.length > 0
+        ? pageAfter(last.rows.at(-1)!, sortsByFollowUp(shownFilters))
+        : undefined,
     enabled: options.enabled,
     placeholderData: keepPreviousData,
     // Realtime keeps the page current: no reload on focus; a filter left is forgotten at once.

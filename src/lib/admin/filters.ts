@@ -5,6 +5,7 @@
 import { stripNonDigits } from '~/lib/phone.ts';
 import type { ContactRequest, RequestStatus } from './rows.ts';
 import { phoneDigits, sourceKey, sourceLabel, statusOf } from './labels.ts';
+import { matchesFollowUp, type FollowUpFilter } from './followUp.ts';
 import { endOfToday, isDue } from './team.ts';
 
 /** The value of a filter that lets everything through. */
@@ -21,6 +22,8 @@ export interface RequestFilters {
   assignee: 'mine' | 'unassigned' | typeof ALL;
   /** Only requests whose follow-up is due today or overdue. */
   due: boolean;
+  /** The follow-up queue: only overdue requests, or those due later today (sorted by follow-up). */
+  followUp: FollowUpFilter | typeof ALL;
 }
 
 export const noFilters: RequestFilters = {
@@ -30,6 +33,7 @@ export const noFilters: RequestFilters = {
   source: ALL,
   assignee: ALL,
   due: false,
+  followUp: ALL,
 };
 
 /** Who is looking and when: "mine" and "due" depend on them. */
@@ -45,7 +49,8 @@ export function hasFilters(filters: RequestFilters): boolean {
     filters.service !== ALL ||
     filters.source !== ALL ||
     filters.assignee !== ALL ||
-    filters.due
+    filters.due ||
+    filters.followUp !== ALL
   );
 }
 
@@ -129,6 +134,8 @@ export function filterRequests(
           ? row.assigned_to !== null && row.assigned_to === context.myId
           : row.assigned_to === null)) &&
       (!filters.due || isDue(row, context.endOfDay)) &&
+      (filters.followUp === ALL ||
+        matchesFollowUp(row, filters.followUp, new Date(), context.endOfDay)) &&
       (filters.service === ALL || row.service === filters.service) &&
       (filters.source === ALL || sourceKey(row.source) === filters.source) &&
       matchesSearch(row, search),

@@ -7,6 +7,7 @@
 import type { RealtimeChange } from './live.ts';
 import { ALL, matchesSearch, prepareSearch, type RequestFilters } from './filters.ts';
 import { sourceKey, statusOf } from './labels.ts';
+import { comesBefore, isOverdueOpen, matchesFollowUp } from './followUp.ts';
 import type { ContactRequest } from './rows.ts';
 import { isDue } from './team.ts';
 
@@ -25,6 +26,8 @@ export interface PageCounters {
   unassigned: number;
   mine: number;
   due: number;
+  /** Open requests whose follow-up time has passed. */
+  overdue: number;
 }
 
 /** One answer of request_page. */
@@ -45,6 +48,11 @@ export interface PageContext {
   endOfDay: Date;
 }
 
+/** The follow-up filters sort the page by follow-up time, earliest first; the others newest first. */
+export function sortsByFollowUp(filters: RequestFilters): boolean {
+  return filters.due || filters.followUp !== ALL;
+}
+
 /** request_page's arguments for these filters (null: not filtered), without the keyset. */
 export function pageArgs(filters: RequestFilters, context: PageContext) {
   const query = filters.query.trim();
@@ -56,12 +64,21 @@ export function pageArgs(filters: RequestFilters, context: PageContext) {
     _assignee: filters.assignee === ALL ? null : filters.assignee,
     _due_before: filters.due ? context.endOfDay.toISOString() : null,
     _due_counter_before: context.endOfDay.toISOString(),
+    _follow_up: filters.followUp === ALL ? null : filters.followUp,
   };
 }
 
-/** The keyset after a row: the next page holds strictly older rows. */
-export function pageAfter(row: Pick<ContactRequest, 'created_at' | 'id'>) {
-  return { _after_created_at: row.created_at, _after_id: row.id };
+/**
+ * The keyset after a row: the next page holds the rows after it in the page's order (older ones,
+ * or later follow-ups when the page is sorted by follow-up time).
+ */
+export function pageAfter(
+  row: Pick<ContactRequest, 'created_at' | 'id' | 'follow_up_at'>,
+  byFollowUp = false,
+) {
+  return byFollowUp
+    ? { _after_follow_up_at: row.follow_up_at, _after_id: row.id }
+    : { _after_created_at: row.created_at, _after_id: row.id };
 }
 
 /**
@@ -80,19 +97,17 @@ export function rowMatches(
     return false;
   if (filters.assignee === 'unassigned' && row.assigned_to !== null) return false;
   if (filters.due && !isDue(row, context.endOfDay)) return false;
+  if (
+    filters.followUp !== ALL &&
+    !matchesFollowUp(row, filters.followUp, new Date(), context.endOfDay)
+  )
+    return false;
   const search = prepareSearch(filters.query);
   if (!search.text) return true;
   return (
     matchesSearch(row, search) ||
     matchesSearch({ name: row.notes ?? '', email: null, phone: '' }, search)
   );
-}
-
-/** Newest first, then by id, as request_page orders. */
-function newer(a: Pick<ContactRequest, 'created_at' | 'id'>, b: typeof a): boolean {
-  const at = Date.parse(a.created_at);
-  const bt = Date.parse(b.created_at);
-  return at !== bt ? at > bt : a.id > b.id;
 }
 
 function counted(row: ContactRequest, context: PageContext, sign: 1 | -1): Partial<PageCounters> {
@@ -102,6 +117,7 @@ function counted(row: ContactRequest, context: PageContext, sign: 1 | -1): Parti
   if (row.assigned_to === null) delta.unassigned = sign;
   if (row.assigned_to !== null && row.assigned_to === context.myId) delta.mine = sign;
   if (isDue(row, context.endOfDay)) delta.due = sign;
+  if (isOverdueOpen(row, new Date())) delta.overdue = sign;
   return delta;
 }
 
@@ -137,6 +153,8 @@ export function applyPageChange(
   const isIn = after ? rowMatches(after, filters, context) : false;
   const matched = Math.max(0, state.matched + Number(isIn) - Number(wasIn));
 
+  const byFollowUp = sortsByFollowUp(filters);
+  const newer = (a: ContactRequest, b: ContactRequest) => comesBefore(a, b, byFollowUp);
   let rows = state.rows;
   const at = rows.findIndex((row) => row.id === id);
   if (after && isIn) {

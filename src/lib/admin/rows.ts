@@ -10,6 +10,8 @@ export type EventKind =
   | 'note'
   | 'assignment'
   | 'follow_up'
+  | 'deleted'
+  | 'restored'
   | 'name'
   | 'phone'
   | 'email'
@@ -25,10 +27,6 @@ export interface StaffAccount {
 }
 export type Readiness = Enums<'travel_readiness'>;
 export type Timing = Enums<'appointment_timing'>;
-
-/** The offer-leads table's columns, as the admin view lists them. */
-export const OFFER_LEAD_COLUMNS =
-  'id, name, phone, country_code, country, source, utm_campaign, utm_source, utm_medium, created_at';
 
 export type OfferLead = Pick<
   Tables<'offer_leads'>,

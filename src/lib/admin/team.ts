@@ -166,6 +166,16 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
         label: adminText('admin.team.event.followUp'),
         text: `${followUpText(event.old_value)} ← ${followUpText(event.new_value)}`,
       };
+    case 'deleted':
+    case 'restored':
+      return {
+        label: adminText('admin.team.event.deleted'),
+        text: adminText(
+          event.kind === 'deleted'
+            ? 'admin.team.event.deletedText'
+            : 'admin.team.event.restoredText',
+        ),
+      };
     case 'name':
     case 'phone':
     case 'email':

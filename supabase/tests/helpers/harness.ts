@@ -158,8 +158,14 @@ export async function createSession(
   return { role: 'authenticated', sub: user.sub, session_id: (rows[0] as { id: string }).id };
 }
 
-export async function createAdmin(db: Database, username: string, password: string): Promise<void> {
-  await db.query(`select private.create_admin($1, $2)`, [username, password]);
+/** A staff account; an owner unless `role` says otherwise (as create_admin without a role). */
+export async function createAdmin(
+  db: Database,
+  username: string,
+  password: string,
+  role: 'owner' | 'coordinator' = 'owner',
+): Promise<void> {
+  await db.query(`select private.create_admin($1, $2, $3)`, [username, password, role]);
 }
 
 /** Calls admin_login as `user`; resolves to its boolean result. */
@@ -183,8 +189,9 @@ export async function createLiveAdmin(
   db: Database,
   username = 'staff',
   password = 'correct horse battery',
+  role: 'owner' | 'coordinator' = 'owner',
 ): Promise<Actor & { role: 'authenticated' }> {
-  await createAdmin(db, username, password);
+  await createAdmin(db, username, password, role);
   const user = await createUser(db);
   expect(await adminLogin(db, user, username, password)).toBe(true);
   return user;

@@ -9,6 +9,8 @@ export function request(patch: Partial<ContactRequest> = {}): ContactRequest {
     id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
     lead_id: `10000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
     notification_failed_at: null,
+    deleted_at: null,
+    deleted_by: null,
     held_reason: null,
     consented_at: null,
     policy_version: null,

@@ -5,6 +5,7 @@ import { requestStatuses, statusLabel } from '~/lib/admin/labels.ts';
 import { isSessionError } from '~/lib/admin/query.ts';
 import type { RequestStatus, StaffAccount } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
+import { BulkDelete } from '../bin/BulkDelete.tsx';
 import { goToLogin } from '../session.ts';
 import { bulkUpdateRequests, type BulkChanges, type BulkItem, type BulkResult } from './bulk.ts';
 
@@ -70,6 +71,7 @@ export function BulkBar({ items, staff, onDone, onClear }: BulkBarProps) {
         disabled={items.length === 0 || apply.isPending}
         onApply={(value) => apply.mutate({ assigned_to: value === UNASSIGN ? null : value })}
       />
+      <BulkDelete items={items} onDone={onDone} onOutcome={setOutcome} />
       <button
         type="button"
         className="btn btn-ghost min-h-10 px-4 py-1.5 text-sm"

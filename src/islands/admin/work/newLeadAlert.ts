@@ -40,7 +40,7 @@ export async function setAlertEnabled(
 }
 
 /** Two short rising notes (about 0.35 s), quiet enough for an office. */
-function chime(): void {
+export function chime(): void {
   if (typeof AudioContext === 'undefined') return;
   audio ??= new AudioContext();
   const context = audio;
@@ -78,6 +78,29 @@ export function announceNewLead(row: Partial<ContactRequest>): void {
         dir: 'rtl',
         tag: `request-${row.id ?? ''}`,
       },
+    );
+    notification.onclick = () => {
+      window.focus();
+      notification.close();
+    };
+  }
+}
+
+/**
+ * A follow-up of the coordinator's has fallen due (work/useFollowUpReminders.ts): when the alert is
+ * on, the same chime, and a desktop notification if the tab is hidden and notifications are allowed.
+ */
+export function announceFollowUp(reminder: { id: string; name: string }): void {
+  if (!alertEnabled()) return;
+  chime();
+  if (
+    document.visibilityState === 'hidden' &&
+    typeof Notification !== 'undefined' &&
+    Notification.permission === 'granted'
+  ) {
+    const notification = new Notification(
+      adminText('admin.followUp.reminder', { name: reminder.name }),
+      { lang: 'ar', dir: 'rtl', tag: `follow-up-${reminder.id}` },
     );
     notification.onclick = () => {
       window.focus();
