@@ -1,13 +1,6 @@
 import { isPgError, type Database } from './db.ts';
-import {
-  countPerson,
-  describeCounts,
-  describePossible,
-  erasePerson,
-  exportPerson,
-  PersonDataError,
-  type PossibleMatch,
-} from './person-data.ts';
+import { runPersonCommand } from './admin-person.ts';
+import { PersonDataError, type PossibleMatch } from './person-data.ts';
 
 /**
  * The admin account commands behind `npm run admin`, run as the database owner through the
@@ -57,48 +50,6 @@ export interface AdminCommandResult {
   counts?: Record<string, number>;
   /** Requests that may be the person's, left out until the operator confirms them. */
   possible?: PossibleMatch[];
-}
-
-/** export, count and erase (local/person-data.ts), with the possible matches they leave out. */
-async function runPersonCommand(
-  db: Database,
-  command: Extract<AdminCommand, { phone: string }>,
-): Promise<AdminCommandResult> {
-  switch (command.command) {
-    case 'export': {
-      const options = { includePossible: command.includePossible ?? false };
-      return {
-        ok: true,
-        message: JSON.stringify(await exportPerson(db, command.phone, options), null, 2),
-      };
-    }
-    case 'count': {
-      const options = { includePossible: command.includePossible ?? false };
-      const { canonicalPhone, counts, possible } = await countPerson(db, command.phone, options);
-      return {
-        ok: true,
-        message: `About ${canonicalPhone}: ${describeCounts(counts)}.${possibleNote(possible)}`,
-        counts,
-        possible,
-      };
-    }
-    case 'erase': {
-      const options = { includePossible: command.includePossible ?? false };
-      const { canonicalPhone, counts, possible } = await erasePerson(db, command.phone, options);
-      return {
-        ok: true,
-        message: `Erased about ${canonicalPhone}: ${describeCounts(counts)}.${possibleNote(possible, 'not erased')}`,
-        counts,
-        possible,
-      };
-    }
-  }
-}
-
-/** The possible matches left out, for the operator to check and confirm with --include-possible. */
-function possibleNote(possible: PossibleMatch[], left = 'not included'): string {
-  if (!possible.length) return '';
-  return `\nPossible matches, ${left} (a number without a country code with the same national digits; check them, then add --include-possible if they are this person):\n${describePossible(possible)}`;
 }
 
 export async function runAdminCommand(
