@@ -24,6 +24,8 @@ export type AdminCommand =
   | { command: 'reset-password'; username: string; password: string }
   | { command: 'disable' | 'enable' | 'unlock'; username: string }
   | { command: 'list' }
+  // What patients see of their manager (issue 29): a display name and a WhatsApp number.
+  | { command: 'profile'; username: string; displayName?: string; whatsapp?: string }
   // About one person, by phone (local/person-data.ts): export, count (what erase would erase), erase.
   // Possible matches (a national-only number with the same digits) only with includePossible.
   | { command: 'export' | 'count' | 'erase'; phone: string; includePossible?: boolean }
@@ -203,6 +205,8 @@ async function run(db: Database, command: AdminCommand): Promise<AdminCommandRes
             : `Enabled "${normalize(command.username)}".`,
       };
     }
+    case 'profile':
+      return setProfile(db, command);
     case 'unlock': {
       await db.query(`delete from private.admin_login_failures where username = lower(btrim($1))`, [
         command.username,
@@ -286,4 +290,23 @@ function formatTable(header: string[], lines: string[][]): string {
         .trimEnd(),
     )
     .join('\n');
+}
+
+/** What patients see of their manager (issue 29): display name and WhatsApp of one account. */
+async function setProfile(
+  db: Database,
+  command: Extract<AdminCommand, { command: 'profile' }>,
+): Promise<AdminCommandResult> {
+  const whatsapp = command.whatsapp?.replace(/\D/g, '');
+  const { affectedRows } = await db.query(
+    `update private.admin_users
+       set display_name = coalesce($2, display_name), whatsapp = coalesce($3, whatsapp)
+       where username = lower(btrim($1))`,
+    [command.username, command.displayName?.trim() || null, whatsapp || null],
+  );
+  if (!affectedRows) return unknown(command.username);
+  return {
+    ok: true,
+    message: `Patients now see "${normalize(command.username)}" as their manager with that name and WhatsApp.`,
+  };
 }

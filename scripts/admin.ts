@@ -49,6 +49,8 @@ Commands:
   enable <username>                           allow a disabled admin again
   unlock <username>                           clear failed logins (lift a lockout)
   reset-password <username> [--password <p>]  set a new password and end their sessions
+  profile <username> [--name <n>] [--whatsapp <digits>]
+                                              what patients see of their manager on their page
   export --phone <n>                          print every row about that person as JSON
                                               (access and portability requests)
   erase --phone <n> [--yes]                   erase everything about that person; prints the
@@ -131,6 +133,8 @@ async function parseCommand(argv: string[]): Promise<Parsed> {
       password: { type: 'string' },
       role: { type: 'string' },
       phone: { type: 'string' },
+      name: { type: 'string' },
+      whatsapp: { type: 'string' },
       yes: { type: 'boolean', default: false },
       'include-possible': { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
@@ -183,6 +187,17 @@ async function parseCommand(argv: string[]): Promise<Parsed> {
   if (name === 'reset-password') {
     const password = values.password ?? (await promptPassword(true));
     return { command: { command: name, username, password }, dataDir, yes, caFile };
+  }
+  if (name === 'profile') {
+    if (!values.name && !values.whatsapp)
+      throw new UsageError('profile needs --name and/or --whatsapp');
+    const profile = {
+      command: name,
+      username,
+      ...(values.name ? { displayName: values.name } : {}),
+      ...(values.whatsapp ? { whatsapp: values.whatsapp } : {}),
+    } as const;
+    return { command: profile, dataDir, yes, caFile };
   }
   if (name === 'disable' || name === 'enable' || name === 'unlock') {
     return { command: { command: name, username }, dataDir, yes, caFile };

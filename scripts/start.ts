@@ -210,6 +210,8 @@ async function main(): Promise<void> {
     );
   }
 
+  // The patient's confirmation e-mail links to this site (supabase/functions/_shared/patient-confirmation.ts).
+  process.env['SITE_URL'] ??= `http://${options.host}:${options.sitePort}`;
   let stack: LocalStack;
   try {
     stack = await startLocalStack({

@@ -91,6 +91,11 @@ const personCounts = {
   // The real tables that refer to a lead or request (the mail outbox; the timeline, empty until a
   // coordinator changes something), found from the foreign keys like the test tables below.
   'private.lead_notifications': 3,
+  // The patient's page of each lead (issue 29): its link's hash; no e-mail, so no confirmation;
+  // no action taken on the page yet.
+  'private.patient_pages': 3,
+  'private.patient_confirmations': 0,
+  'private.patient_page_calls': 0,
   'public.request_events': 0,
   'public.offer_leads': 3,
   'public.contact_requests': 3,
@@ -157,7 +162,7 @@ describe('npm run admin -- export / erase', () => {
       input: 'no\n',
     });
     expect(refused.code).toBe(1);
-    expect(refused.out).toContain('15 rows');
+    expect(refused.out).toContain('18 rows');
     expect(refused.out).toContain('public.test_timeline: 3');
     expect(refused.err).toContain('nothing was erased');
 
@@ -165,7 +170,7 @@ describe('npm run admin -- export / erase', () => {
       input: 'erase\n',
     });
     expect(erased.code, erased.err).toBe(0);
-    expect(erased.out).toMatch(/Erased about 966501234567: 15 rows \(public\.offer_leads: 3, /);
+    expect(erased.out).toMatch(/Erased about 966501234567: 18 rows \(public\.offer_leads: 3, /);
 
     const again = await admin(['erase', '--phone', '966501234567', '--data-dir', dataDir]);
     expect(again.code).toBe(0);
@@ -196,7 +201,7 @@ describe('npm run admin -- export / erase', () => {
         dataDir,
       ]);
       expect(erased.code, erased.err).toBe(0);
-      expect(erased.out).toContain('Erased about 966501234567: 15 rows');
+      expect(erased.out).toContain('Erased about 966501234567: 18 rows');
       expect(await names(stack.db)).toEqual(onlySomeoneElse);
     } finally {
       await stack.close();

@@ -3,7 +3,8 @@
  * - precaches the shell (CSS, the fonts pages draw, icons) and the offline pages in both languages;
  *   hashed build assets (scripts, images, other fonts) are cached the first time a page uses them;
  * - pages are network-first: a visited page still opens offline, an unvisited one gets the offline
- *   page of its language;
+ *   page of its language; the patient's page (/r/, /en/r/) is precached, so a patient's link opens
+ *   offline even before its first visit (the page then shows the last status it saw);
  * - staff pages (/admin/, /index-now) and the backend (another origin) are never cached;
  * - a new deploy activates at once (skipWaiting, clientsClaim) and old caches are cleaned up.
  */
@@ -31,6 +32,8 @@ export default function serviceWorker(): AstroIntegration {
             'manifest.webmanifest',
             'offline/index.html',
             'en/offline/index.html',
+            'r/index.html',
+            'en/r/index.html',
           ],
           globIgnores: ['**/admin/**', '**/index-now/**'],
           // Only the fonts a page actually needs load; precache the ones pages draw, not all subsets.
@@ -69,10 +72,12 @@ export default function serviceWorker(): AstroIntegration {
                 plugins: [
                   {
                     handlerDidError: async ({ request }) => {
-                      const english = new URL(request.url).pathname.startsWith('/en/');
+                      const path = new URL(request.url).pathname;
+                      const english = path.startsWith('/en/');
+                      const patientPage = /^\/(en\/)?r\/?$/.test(path);
                       return (
                         (await caches.match(
-                          english ? '/en/offline/index.html' : '/offline/index.html',
+                          `${english ? '/en' : ''}/${patientPage ? 'r' : 'offline'}/index.html`,
                           {
                             ignoreSearch: true,
                           },

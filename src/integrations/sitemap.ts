@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { hasTwin, langFromPath, localizePath, stripLang } from '../i18n/index.ts';
 
 /** Pages that must never be indexed: kept out of the sitemap (they are also `noindex`). */
-const unlisted = /\/(admin|thank-you|install|index-now|offline|404)(\/|$)/;
+const unlisted = /\/(admin|thank-you|install|index-now|offline|404|r)(\/|$)/;
 
 /** Day of the last commit touching `files` (undefined outside a git checkout). */
 function committed(files: string[]): Date | undefined {

@@ -45,6 +45,7 @@ export type Database = {
           policy_version: string | null;
           preferred_countries: string[];
           ready_to_travel: Database['public']['Enums']['travel_readiness'] | null;
+          reference: string;
           search_text: string | null;
           service: Database['public']['Enums']['request_service'];
           source: string | null;
@@ -88,6 +89,7 @@ export type Database = {
           policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
+          reference?: string;
           search_text?: never;
           service: Database['public']['Enums']['request_service'];
           source?: string | null;
@@ -131,6 +133,7 @@ export type Database = {
           policy_version?: string | null;
           preferred_countries?: string[];
           ready_to_travel?: Database['public']['Enums']['travel_readiness'] | null;
+          reference?: string;
           search_text?: never;
           service?: Database['public']['Enums']['request_service'];
           source?: string | null;
@@ -171,6 +174,7 @@ export type Database = {
           name: string;
           notes: string | null;
           page_url: string | null;
+          patient_token: string | null;
           phone: string;
           policy_version: string | null;
           preferred_countries: string[];
@@ -200,6 +204,7 @@ export type Database = {
           name: string;
           notes?: string | null;
           page_url?: string | null;
+          patient_token?: string | null;
           phone: string;
           policy_version?: string | null;
           preferred_countries?: string[];
@@ -229,6 +234,7 @@ export type Database = {
           name?: string;
           notes?: string | null;
           page_url?: string | null;
+          patient_token?: string | null;
           phone?: string;
           policy_version?: string | null;
           preferred_countries?: string[];
@@ -324,6 +330,10 @@ export type Database = {
         Args: { _lead_id: string; _limit: number };
         Returns: Json;
       };
+      claim_patient_confirmations: {
+        Args: { _lead_id: string; _limit: number };
+        Returns: Json;
+      };
       correct_request_contact: {
         Args: { _changes: Json; _expected_version: number; _id: string };
         Returns: unknown;
@@ -340,6 +350,10 @@ export type Database = {
         Args: { _error: string; _lead_id: string; _sent: boolean };
         Returns: undefined;
       };
+      finish_patient_confirmation: {
+        Args: { _error: string; _lead_id: string; _sent: boolean };
+        Returns: undefined;
+      };
       fold_search_text: {
         Args: { _text: string };
         Returns: string;
@@ -351,6 +365,10 @@ export type Database = {
       is_admin: {
         Args: { check_user_id: string };
         Returns: boolean;
+      };
+      issue_patient_link: {
+        Args: { _request_id: string };
+        Returns: string;
       };
       lead_notification_state: {
         Args: { _lead_id: string };
@@ -387,6 +405,36 @@ export type Database = {
       my_staff_role: {
         Args: never;
         Returns: string;
+      };
+      patient_page_info: {
+        Args: { _request_id: string };
+        Returns: Json;
+      };
+      patient_request: {
+        Args: { _opened: boolean; _token: string };
+        Returns: Json;
+      };
+      patient_request_callback: {
+        Args: { _at: string; _token: string };
+        Returns: Json;
+      };
+      patient_send_message: {
+        Args: { _message: string; _token: string };
+        Returns: Json;
+      };
+      patient_update_contact: {
+        Args: {
+          _country_code: string;
+          _email: string;
+          _name: string;
+          _phone: string;
+          _token: string;
+        };
+        Returns: Json;
+      };
+      patient_withdraw: {
+        Args: { _reference: string; _token: string };
+        Returns: Json;
       };
       person_requests: {
         Args: { _id: string };
@@ -426,7 +474,7 @@ export type Database = {
         Returns: Json;
       };
       request_search_text: {
-        Args: { _email: string; _name: string; _notes: string };
+        Args: { _email: string; _name: string; _notes: string; _reference: string };
         Returns: string;
       };
       request_tallies: {
@@ -436,6 +484,10 @@ export type Database = {
       restore_requests: {
         Args: { _ids: string[] };
         Returns: string[];
+      };
+      revoke_patient_link: {
+        Args: { _request_id: string };
+        Returns: undefined;
       };
       same_national_digits: {
         Args: { _full: string; _national: string };
@@ -450,6 +502,10 @@ export type Database = {
           last_status: string;
           last_start: string;
         }[];
+      };
+      set_patient_step: {
+        Args: { _request_id: string; _step: string };
+        Returns: undefined;
       };
       undo_merge: {
         Args: { _id: string };

@@ -33,7 +33,7 @@ as $$
 $$;
 
 -- The staff gate of the functions below: a signed-in user with a live admin session.
-create function private.require_staff()
+create function private.require_live_staff()
 returns void
 language plpgsql
 stable
@@ -76,7 +76,7 @@ declare
   new_country text;
   new_email text;
 begin
-  perform private.require_staff();
+  perform private.require_live_staff();
   if _changes is null or jsonb_typeof(_changes) <> 'object' or _changes = '{}'::jsonb then
     raise exception 'changes must be a non-empty JSON object' using errcode = '22023';
   end if;
@@ -151,7 +151,7 @@ end
 $$;
 
 revoke execute on function private.readable_phone(text, text) from public;
-revoke execute on function private.require_staff() from public;
+revoke execute on function private.require_live_staff() from public;
 revoke execute on function public.correct_request_contact(uuid, integer, jsonb) from public, anon;
 grant execute on function public.correct_request_contact(uuid, integer, jsonb)
   to authenticated, service_role;

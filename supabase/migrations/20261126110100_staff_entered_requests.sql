@@ -88,7 +88,7 @@ declare
   given_at timestamptz;
   saved public.contact_requests;
 begin
-  perform private.require_staff();
+  perform private.require_live_staff();
   if _request is null or jsonb_typeof(_request) <> 'object' then
     raise exception 'the request must be a JSON object' using errcode = '22023';
   end if;

@@ -66,7 +66,7 @@ as $$
 declare
   result jsonb;
 begin
-  perform private.require_staff();
+  perform private.require_live_staff();
   with person as (
     select r.* from public.contact_requests r
     where r.id in (select p.id from private.person_request_ids(_id) p)
@@ -126,7 +126,7 @@ declare
   merged integer := 0;
   item record;
 begin
-  perform private.require_staff();
+  perform private.require_live_staff();
   if not exists (select 1 from public.contact_requests where id = _id)
      or not exists (select 1 from public.contact_requests where id = _other) then
     raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
@@ -180,7 +180,7 @@ declare
   restored integer := 0;
   item record;
 begin
-  perform private.require_staff();
+  perform private.require_live_staff();
   if not exists (select 1 from public.contact_requests where id = _id) then
     raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
   end if;

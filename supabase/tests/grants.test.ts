@@ -12,6 +12,8 @@ import { sqlBackends } from './helpers/harness.ts';
 const backends = await sqlBackends();
 type ApiRole = 'anon' | 'authenticated' | 'service_role';
 
+const anyone = { anon: 'x', authenticated: 'x', service_role: 'x' };
+
 /** Per object: what each API role may do (table rights as letters a/r/w/d, EXECUTE as x, USAGE u). */
 const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'table public.contact_requests': { authenticated: 'rd', service_role: 'arwd' },
@@ -58,7 +60,7 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   },
   'function public.request_page(text, request_status, request_service, text, text, timestamp with time zone, timestamp with time zone, uuid, integer, timestamp with time zone, text, timestamp with time zone)':
     { authenticated: 'x', service_role: 'x' },
-  'function public.request_search_text(text, text, text)': {
+  'function public.request_search_text(text, text, text, text)': {
     anon: 'x',
     authenticated: 'x',
     service_role: 'x',
@@ -81,6 +83,18 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   },
   'function public.scheduled_jobs()': { service_role: 'x' },
   'function public.update_request(uuid, integer, jsonb)': { authenticated: 'x', service_role: 'x' },
+  // The patient's page (issue 29): keyed by the link's token for anyone holding one; staff's own.
+  'function public.patient_request(text, boolean)': anyone,
+  'function public.patient_send_message(text, text)': anyone,
+  'function public.patient_update_contact(text, text, text, text, text)': anyone,
+  'function public.patient_request_callback(text, timestamp with time zone)': anyone,
+  'function public.patient_withdraw(text, text)': anyone,
+  'function public.patient_page_info(uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.issue_patient_link(uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.revoke_patient_link(uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.set_patient_step(uuid, text)': { authenticated: 'x', service_role: 'x' },
+  'function public.claim_patient_confirmations(uuid, integer)': { service_role: 'x' },
+  'function public.finish_patient_confirmation(uuid, boolean, text)': { service_role: 'x' },
   'function public.withdraw_advertising_consent(uuid)': { authenticated: 'x', service_role: 'x' },
 };
 

@@ -236,14 +236,16 @@ describe('search-engine head', () => {
     ]);
   });
 
-  it('lists indexable pages in the sitemap, and no staff, thank-you or 404 page', () => {
+  it('lists indexable pages in the sitemap, and no staff, thank-you, patient or 404 page', () => {
     const sitemap = readFileSync(join(dist, 'sitemap-0.xml'), 'utf8');
     const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
       (match) => new URL(match[1]!).pathname,
     );
     expect(urls).toContain('/');
     expect(urls).toContain('/en/hair-transplant-turkey');
-    expect(urls.filter((url) => /admin|thank-you|404|index-now|install/.test(url))).toEqual([]);
+    expect(
+      urls.filter((url) => /admin|thank-you|404|index-now|install|^\/(en\/)?r\/?$/.test(url)),
+    ).toEqual([]);
     expect(sitemap).toContain('hreflang="en"');
   });
 });

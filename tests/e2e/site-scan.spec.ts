@@ -18,6 +18,8 @@ const unlisted = [
   '/install',
   '/en/install',
   '/offline',
+  '/r',
+  '/en/r',
   '/no-such-page',
   '/en/no-such-page',
   '/admin/login',

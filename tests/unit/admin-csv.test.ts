@@ -61,6 +61,7 @@ describe('CSV documents', () => {
       deleted_at: null,
       deleted_by: null,
       held_reason: null,
+      reference: 'RC-2346-79',
       version: 1,
       assigned_to: null,
       follow_up_at: null,

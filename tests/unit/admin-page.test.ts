@@ -76,6 +76,15 @@ describe('the dashboard page', () => {
     expect(rowMatches(row, { ...noFilters, source: '' }, context)).toBe(true);
   });
 
+  it('matches a request by its reference, with or without dashes, as the database does', () => {
+    const row = request({ reference: 'RC-7K4M-2R' });
+    const search = (query: string) => rowMatches(row, { ...noFilters, query }, context);
+    expect(search('RC-7K4M-2R')).toBe(true);
+    expect(search('rc-7k4m')).toBe(true);
+    expect(search('7K4M2R')).toBe(true);
+    expect(search('RC-7K4M-2X')).toBe(false);
+  });
+
   it('puts a new matching request in its place, counts it and its duplicates', () => {
     const older = request({ created_at: '2025-11-19T10:00:00Z', phone_key: '966551112233' });
     const fresh = request({ created_at: '2025-11-20T11:00:00Z', phone_key: '966551112233' });

@@ -1,4 +1,5 @@
 import type { adminAr } from './admin-ar.ts';
+import { adminPatientEn } from './admin-patient-en.ts';
 
 /**
  * English strings of the back office; a key missing here, or one Arabic lacks, fails the build.
@@ -6,6 +7,7 @@ import type { adminAr } from './admin-ar.ts';
  * are ready should an English back office be wanted.
  */
 export const adminEn = {
+  ...adminPatientEn,
   'admin.title': 'Admin dashboard',
   'admin.description':
     'Rihla Care staff back office: consultation requests and offer leads, for the coordination team only.',

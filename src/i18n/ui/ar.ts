@@ -3,9 +3,11 @@
  * it). Keys are grouped by the component that shows them. `{name}` marks a value filled in by t().
  */
 import { adminAr } from './admin-ar.ts';
+import { patientAr } from './patient-ar.ts';
 
 export const ar = {
   ...adminAr,
+  ...patientAr,
   'site.tagline': 'شريكك الموثوق للسياحة العلاجية',
   'site.description':
     'رحلة كير: استشارة مجانية ومدير مريض شخصي لعلاجك في تركيا ورومانيا وغيرهما. أسعار حقيقية، عرضان مجانيان من مستشفيات معتمدة، ومتابعة 6 أشهر مجاناً.',

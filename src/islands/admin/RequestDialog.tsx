@@ -9,6 +9,7 @@ import { ConflictNotice, OfflineNotice, RestoredNotice } from './dialog/DialogNo
 import { ContactSection } from './dialog/ContactSection.tsx';
 import { ManageFields } from './dialog/ManageFields.tsx';
 import { PersonSection } from './dialog/PersonSection.tsx';
+import { PatientPagePanel } from './dialog/PatientPagePanel.tsx';
 import { PatientDetails, Timeline } from './dialog/RequestHistory.tsx';
 import { useRequestDraft } from './dialog/useRequestDraft.ts';
 import { useSaveRequest } from './dialog/useSaveRequest.ts';
@@ -131,6 +132,7 @@ export function RequestDialog({
           <PatientDetails request={request} duplicates={duplicates} onOpenRequest={onOpenRequest} />
           <ContactSection request={request} />
           <PersonSection request={request} onOpenRequest={onOpenRequest} />
+          <PatientPagePanel request={request} />
           <Timeline events={events.data} />
         </div>
 

@@ -6,6 +6,7 @@ import {
   type LeadInsert,
   type SubmitOutcome,
 } from '~/lib/submit-lead.ts';
+import { patientTokenFor, rememberStoredRequest } from '~/lib/patient/link.ts';
 
 export type SubmissionStatus = 'idle' | 'sending' | 'success' | 'failed';
 
@@ -33,15 +34,18 @@ export function useLeadSubmission(thankYouHref: string) {
     busy.current = true;
     setStatus('sending');
     setAttempt(1);
+    // The patient's private link: the same token for every retry of this lead (docs/patient-page.md).
+    const patientToken = patientTokenFor(row.id);
     const outcome = honeypot
       ? ({ ok: true } as const)
-      : await submitLead(row, { onRetry: setAttempt });
+      : await submitLead({ ...row, patient_token: patientToken }, { onRetry: setAttempt });
     if (!outcome.ok) {
       busy.current = false;
       setStatus('failed');
       return outcome;
     }
     setStatus('success');
+    if (!honeypot) rememberStoredRequest(row.id, patientToken);
     onStored?.();
     await Promise.all([
       // Only a nudge with the stored lead's id: the mail is built from the stored row.

@@ -106,8 +106,14 @@ export function rowMatches(
   if (!search.text) return true;
   return (
     matchesSearch(row, search) ||
-    matchesSearch({ name: row.notes ?? '', email: null, phone: '' }, search)
+    matchesSearch({ name: row.notes ?? '', email: null, phone: '' }, search) ||
+    // The reference, as written and without dashes (public.request_search_text).
+    matchesSearch({ name: referenceText(row.reference), email: null, phone: '' }, search)
   );
+}
+
+function referenceText(reference: string | undefined): string {
+  return reference ? `${reference} ${reference.replace(/-/g, '')}` : '';
 }
 
 function counted(row: ContactRequest, context: PageContext, sign: 1 | -1): Partial<PageCounters> {

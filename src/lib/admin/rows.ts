@@ -17,7 +17,12 @@ export type EventKind =
   | 'email'
   | 'entered'
   | 'merge'
-  | 'unmerge';
+  | 'unmerge'
+  | 'patient_message'
+  | 'patient_contact'
+  | 'patient_callback'
+  | 'patient_link'
+  | 'patient_step';
 
 /** A staff account a request can be assigned to (the admins-only staff_accounts view). */
 export interface StaffAccount {

@@ -4,6 +4,7 @@
  * Pure functions (storage is passed in), unit-tested in tests/unit/admin-team.test.ts.
  */
 import { format } from 'date-fns';
+import { describePatientEvent } from './patient-events.ts';
 import { formatRequestDate } from './dates.ts';
 import { entryChannelLabel, statusLabel, statusOf } from './labels.ts';
 import type { ContactRequest, RequestEvent, RequestStatus } from './rows.ts';
@@ -166,6 +167,12 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
         label: adminText('admin.team.event.followUp'),
         text: `${followUpText(event.old_value)} ← ${followUpText(event.new_value)}`,
       };
+    case 'patient_message':
+    case 'patient_contact':
+    case 'patient_callback':
+    case 'patient_link':
+    case 'patient_step':
+      return describePatientEvent(event);
     case 'deleted':
     case 'restored':
       return {
@@ -201,8 +208,12 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
   }
 }
 
-export function authorName(author: string | null): string {
-  return author ?? adminText('admin.team.system');
+/** Who wrote an entry: the staff member, the patient (their page's actions), or the system. */
+export function authorName(author: string | null, kind?: string): string {
+  if (author) return author;
+  return kind?.startsWith('patient_')
+    ? adminText('admin.patientPage.author')
+    : adminText('admin.team.system');
 }
 
 /** The end of the coordinator's day: follow-ups before it are due today or overdue. */

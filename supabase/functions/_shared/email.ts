@@ -28,6 +28,7 @@ export function createHttpEmailTransport(
           to: [message.to],
           subject: message.subject,
           text: message.text,
+          ...(message.html ? { html: message.html } : {}),
           ...(message.replyTo ? { reply_to: message.replyTo } : {}),
         }),
       });

@@ -11,6 +11,8 @@ export interface MailMessage {
   replyTo?: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text` (no remote images, no tracking). */
+  html?: string;
   /**
    * Same key, same message: a provider that saw it already (Resend keeps keys 24 hours) does not
    * send it again, so a delivery retried after a lost answer mails once.

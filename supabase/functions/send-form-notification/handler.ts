@@ -1,4 +1,5 @@
 import { callerKeyRole, json, preflight, readJsonObject, withCors } from '../_shared/http.ts';
+import { deliverPatientConfirmations } from '../_shared/patient-confirmation.ts';
 import type { FunctionRuntime } from '../_shared/runtime.ts';
 import { composeDigestEmail, isHeldDigest, type HeldDigest } from './digest.ts';
 
@@ -7,7 +8,9 @@ import { composeDigestEmail, isHeldDigest, type HeldDigest } from './digest.ts';
  * (supabase/migrations/20261123140300_notification_outbox.sql). It never mails text from the
  * request: it claims stored, unmailed leads through the service-role functions
  * claim_lead_notifications / finish_lead_notification and mails each one, built from the stored
- * row, to the fixed NOTIFY_EMAIL_TO inbox.
+ * row, to the fixed NOTIFY_EMAIL_TO inbox. It then mails the patients' own confirmations the same
+ * way (claim_patient_confirmations: to the address stored with the request, with its reference and
+ * private link on SITE_URL; ../_shared/patient-confirmation.ts).
  *
  *   POST { lead_id }  a nudge (the form's call 2 after a stored lead): that lead only, if it exists,
  *                     is unmailed and due. Any other field is ignored.
@@ -214,7 +217,17 @@ export async function deliver(
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { sent, failed };
+  const patients = await deliverPatientConfirmations(
+    {
+      rpc: (name, args) => rpc(runtime, name, args),
+      // Replies from patients reach the agency's inbox.
+      send: (message) => runtime.mail.send({ ...message, from, replyTo: to }),
+      siteUrl: runtime.env('SITE_URL'),
+    },
+    leadId,
+    BATCH,
+  );
+  return { sent: sent + patients.sent, failed: failed + patients.failed };
 }
 
 class NotConfigured extends Error {}

@@ -12,6 +12,7 @@ export function request(patch: Partial<ContactRequest> = {}): ContactRequest {
     deleted_at: null,
     deleted_by: null,
     held_reason: null,
+    reference: 'RC-2346-79',
     consented_at: null,
     policy_version: null,
     created_at: '2025-11-20T10:00:00+00:00',

@@ -105,7 +105,9 @@ export function Timeline({ events }: { events: RequestEvent[] | undefined }) {
               return (
                 <li key={event.id} className="rounded-xl bg-sand-50 px-3 py-2">
                   <p className="text-xs text-muted">
-                    <span className="font-semibold text-teal-900">{authorName(event.author)}</span>
+                    <span className="font-semibold text-teal-900">
+                      {authorName(event.author, event.kind)}
+                    </span>
                     {' · '}
                     <time dateTime={event.created_at}>{formatRequestDate(event.created_at)}</time>
                     {' · '}

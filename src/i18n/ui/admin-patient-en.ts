@@ -1,0 +1,42 @@
+import type { adminPatientAr } from './admin-patient-ar.ts';
+
+/** English strings of the patient page's part of the request dialog (same keys as the Arabic). */
+export const adminPatientEn = {
+  'admin.patientPage.title': "Patient's page",
+  'admin.patientPage.reference': 'Reference',
+  'admin.patientPage.lastOpened': 'Page last opened',
+  'admin.patientPage.neverOpened': 'Not opened yet',
+  'admin.patientPage.noLink': 'No working link now: issue a new one to send it to the patient.',
+  'admin.patientPage.copy': "Copy the patient's link",
+  'admin.patientPage.copyHint':
+    'Only a fingerprint of the link is stored, so a link can be copied once, right after it is issued. To send it to the patient, issue a new one.',
+  'admin.patientPage.issue': 'Issue a new link',
+  'admin.patientPage.issueConfirm':
+    "The patient's current link stops working at once. Issue a new one?",
+  'admin.patientPage.issued':
+    'A new link is issued and the old one stopped working. Copy it now and send it to the patient: it will not be shown again.',
+  'admin.patientPage.copied': "Patient's link copied.",
+  'admin.patientPage.copyFailed': 'Could not copy; select the link and copy it by hand.',
+  'admin.patientPage.linkLabel': 'The new link',
+  'admin.patientPage.revoke': 'Cancel the link',
+  'admin.patientPage.revokeConfirm': "The patient's link stops working at once. Cancel it?",
+  'admin.patientPage.revoked': "Patient's link cancelled.",
+  'admin.patientPage.step': 'Step the patient sees',
+  'admin.patientPage.stepAuto': 'Automatic: received, then manager assigned',
+  'admin.patientPage.step.documents': 'Waiting for photos or reports',
+  'admin.patientPage.step.quotes': 'Quotes ready',
+  'admin.patientPage.step.decision': "Waiting for the patient's decision",
+  'admin.patientPage.step.travel': 'Travel booked',
+  'admin.patientPage.step.aftercare': 'After-care',
+  'admin.patientPage.stepSaved': 'The step the patient sees is updated.',
+  'admin.patientPage.error': 'Could not save. Try again.',
+  'admin.patientPage.callback': 'Asked for a call at {time}',
+  'admin.patientPage.author': 'The patient',
+  'admin.patientPage.event.message': 'Message from the patient',
+  'admin.patientPage.event.contact': 'The patient corrected their details',
+  'admin.patientPage.event.callback': 'The patient asked for a call',
+  'admin.patientPage.event.link': "Patient's link",
+  'admin.patientPage.event.step': "Patient's step",
+  'admin.patientPage.event.issued': 'New link issued',
+  'admin.patientPage.event.revoked': 'Link cancelled',
+} as const satisfies Record<keyof typeof adminPatientAr, string>;

@@ -1,0 +1,118 @@
+import type { patientAr } from './patient-ar.ts';
+
+/** English strings of the patient's page and link (same keys as patient-ar.ts). */
+export const patientEn = {
+  'thankYou.linkTitle': "Your request's private link",
+  'thankYou.linkText':
+    'Keep this link to follow your request at any time. Anyone who opens it sees your request, so share it only with people you trust.',
+  'thankYou.reference': 'Your reference',
+  'thankYou.saveLink': 'Save the link',
+  'thankYou.copied': 'Link copied: keep it somewhere you will find it.',
+  'thankYou.copyFailed': 'Could not copy. Press and hold the link to copy it.',
+  'thankYou.openPage': 'Open your request page',
+  'thankYou.shareTitle': 'My request with Rihla Care',
+  'thankYou.whatsappMessageRef':
+    'Hello Rihla Care, I sent a consultation request, reference {reference}, and would like to follow it up.',
+
+  'patient.title': 'Your request',
+  'patient.description':
+    'Your private page to follow your request with Rihla Care: its reference, its steps, your patient manager and what to do now.',
+  'patient.loading': 'Loading your request…',
+  'patient.greeting': 'Hello {name}',
+  'patient.reference': 'Reference',
+  'patient.treatment': 'Treatment',
+  'patient.receivedAt': 'Sent on',
+  'patient.nowTitle': 'What to do now',
+  'patient.stepsTitle': 'Your request, step by step',
+  'patient.stepDone': 'done',
+  'patient.stepCurrent': 'current step',
+  'patient.stepLater': 'later',
+  'patient.step.received': 'Request received',
+  'patient.step.assigned': 'Patient manager assigned',
+  'patient.step.documents': 'Photos or medical reports needed',
+  'patient.step.quotes': 'Clinic quotes ready',
+  'patient.step.decision': 'Your decision',
+  'patient.step.travel': 'Travel booked',
+  'patient.step.aftercare': 'After-care',
+  'patient.now.received':
+    'Your patient manager will contact you on WhatsApp within 24 hours; there is nothing you need to do now.',
+  'patient.now.assigned':
+    'Message your patient manager, {name}, on WhatsApp with any question about your treatment.',
+  'patient.now.documents':
+    'Send your photos or medical reports to your patient manager on WhatsApp so they can ask the clinics for quotes.',
+  'patient.now.quotes':
+    'The clinic quotes are ready: go through them with your patient manager and ask about any detail.',
+  'patient.now.decision':
+    'Tell your patient manager which quote you have chosen, or that you need more time.',
+  'patient.now.travel':
+    'Your trip is booked: have your passport and documents ready, and message us if anything changes.',
+  'patient.now.aftercare':
+    'We stay with you after treatment: tell your patient manager how you feel and send recovery photos.',
+  'patient.now.closed': 'This request is closed. To start again, message us on WhatsApp.',
+  'patient.button.received': 'Message us on WhatsApp',
+  'patient.button.assigned': 'Message {name} on WhatsApp',
+  'patient.button.documents': 'Send photos on WhatsApp',
+  'patient.button.quotes': 'Discuss the quotes on WhatsApp',
+  'patient.button.decision': 'Tell us your decision',
+  'patient.button.travel': 'Message us on WhatsApp',
+  'patient.button.aftercare': 'Send an update on WhatsApp',
+  'patient.button.closed': 'Message us on WhatsApp',
+  'patient.whatsappMessage': 'Hello, my request reference is {reference}.',
+  'patient.manager': 'Your patient manager',
+  'patient.managerPending':
+    'A patient manager will be assigned to you soon; their name will show here.',
+  'patient.callbackPending': 'You asked for a call at {time}.',
+  'patient.invalidTitle': 'This link is no longer valid',
+  'patient.invalidText':
+    'The link may have been cancelled or replaced by a new one, or the request was deleted. Message us on WhatsApp and we will help.',
+  'patient.invalidMessage': 'Hello Rihla Care, the link to my request no longer works.',
+  'patient.whatsappUs': 'Message us on WhatsApp',
+  'patient.offlineSaved':
+    'You are offline. This is the last status we saw for your request, at {time}.',
+  'patient.offlineNone':
+    'You are offline, and no status of your request is saved on this device yet.',
+  'patient.error': 'Your request could not be loaded just now. Try again in a moment.',
+  'patient.busy': 'Too many attempts from this connection. Wait a few minutes, then try again.',
+  'patient.retry': 'Try again',
+  'patient.service.cosmetic': 'Cosmetic treatment',
+
+  'patient.actionsTitle': 'Need something else?',
+  'patient.sending': 'Sending…',
+  'patient.rateLimited':
+    'Too many requests in a short time. Try again in an hour, or message us on WhatsApp.',
+  'patient.failed':
+    'That did not go through. Check your connection and try again; what you typed is kept.',
+  'patient.message.title': 'Leave a message for your patient manager',
+  'patient.message.label': 'Your message',
+  'patient.message.send': 'Send message',
+  'patient.message.sent': 'Your message has reached your patient manager.',
+  'patient.message.invalid': 'Write your message first (up to 1000 characters).',
+  'patient.callback.title': 'Ask for a call at a time that suits you',
+  'patient.callback.label': 'Date and time',
+  'patient.callback.hint':
+    "In your device's time, at least 15 minutes from now and within 30 days.",
+  'patient.callback.send': 'Ask for the call',
+  'patient.callback.sent': 'Noted: we will call you at {time}.',
+  'patient.callback.invalid': 'Choose a time at least 15 minutes from now and within 30 days.',
+  'patient.contact.title': 'Correct your contact details',
+  'patient.contact.current': 'The phone number we have ends in {digits}.',
+  'patient.contact.currentEmail': 'The e-mail we have: {email}',
+  'patient.contact.hint': 'Leave a field empty if it has not changed.',
+  'patient.contact.name': 'Full name',
+  'patient.contact.countryCode': 'Country code',
+  'patient.contact.phone': 'Phone number',
+  'patient.contact.email': 'E-mail',
+  'patient.contact.send': 'Save the correction',
+  'patient.contact.sent': 'We saved your new details and told your patient manager.',
+  'patient.contact.unchanged': 'Nothing in your details changed.',
+  'patient.contact.invalid':
+    'Check the details: a name of at least 2 letters, a phone number of 8 to 15 digits, a valid e-mail.',
+  'patient.withdraw.title': 'Withdraw your request and delete your data',
+  'patient.withdraw.text':
+    'We will permanently delete your request and all your data with us; it cannot be recovered, and this link will stop working.',
+  'patient.withdraw.label': 'To confirm, type the reference {reference}',
+  'patient.withdraw.send': 'Delete my request permanently',
+  'patient.withdraw.mismatch': 'The reference you typed does not match {reference}.',
+  'patient.withdraw.done':
+    'Your request and your data are deleted. Thank you for your trust; we are here whenever you need us.',
+} as const satisfies Record<keyof typeof patientAr, string>;

@@ -1,0 +1,47 @@
+/**
+ * The request dialog's calls about the patient's page (supabase/migrations/20261126140100_…):
+ * security-definer functions that check the caller's live admin session themselves.
+ */
+import { supabase } from '~/lib/supabase.ts';
+
+export interface PatientPageInfo {
+  reference: string;
+  link_active: boolean;
+  issued_at: string | null;
+  last_opened_at: string | null;
+  step: string | null;
+  step_at: string | null;
+  callback_at: string | null;
+}
+
+export const patientPageKey = (requestId: string) => ['admin', 'patient_page', requestId] as const;
+
+const fail = (error: { message: string; code?: string }) => {
+  throw Object.assign(new Error(error.message), { code: error.code });
+};
+
+export async function fetchPatientPageInfo(requestId: string): Promise<PatientPageInfo | null> {
+  const { data, error } = await supabase.rpc('patient_page_info', { _request_id: requestId });
+  if (error) fail(error);
+  return data as unknown as PatientPageInfo | null;
+}
+
+/** A new link's token, handed out this once; the old link stops working. */
+export async function issuePatientLink(requestId: string): Promise<string> {
+  const { data, error } = await supabase.rpc('issue_patient_link', { _request_id: requestId });
+  if (error) fail(error);
+  return data as string;
+}
+
+export async function revokePatientLink(requestId: string): Promise<void> {
+  const { error } = await supabase.rpc('revoke_patient_link', { _request_id: requestId });
+  if (error) fail(error);
+}
+
+export async function setPatientStep(requestId: string, step: string | null): Promise<void> {
+  const { error } = await supabase.rpc('set_patient_step', {
+    _request_id: requestId,
+    _step: step ?? '',
+  });
+  if (error) fail(error);
+}

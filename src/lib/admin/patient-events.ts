@@ -1,0 +1,63 @@
+/**
+ * Timeline entries about the patient's page (issue 29): what the patient did there (a message,
+ * corrected details, a call-back time) and what staff did to it (a new or cancelled link, the
+ * step the patient sees), as a label and a line of text.
+ */
+import { formatRequestDate } from './dates.ts';
+import type { RequestEvent } from './rows.ts';
+import { adminText, type AdminKey } from './strings.ts';
+
+const STEPS = ['documents', 'quotes', 'decision', 'travel', 'aftercare'] as const;
+type Step = (typeof STEPS)[number];
+
+/** The staff's name of a step the patient sees; null is the automatic one. */
+export function patientStepLabel(step: string | null): string {
+  return (STEPS as readonly string[]).includes(step ?? '')
+    ? adminText(`admin.patientPage.step.${step as Step}` as AdminKey)
+    : adminText('admin.patientPage.stepAuto');
+}
+
+export const patientSteps = STEPS;
+
+/** The values of a corrected-details entry ({"phone": "+966 50…"}), joined for one line. */
+function contactValues(json: string | null): string {
+  try {
+    const values = Object.values(JSON.parse(json ?? '{}') as Record<string, string | null>);
+    return values.map((value) => value ?? '—').join(' · ') || '—';
+  } catch {
+    return json ?? '—';
+  }
+}
+
+export function describePatientEvent(
+  event: Pick<RequestEvent, 'kind' | 'old_value' | 'new_value'>,
+): { label: string; text: string } {
+  switch (event.kind) {
+    case 'patient_message':
+      return { label: adminText('admin.patientPage.event.message'), text: event.new_value ?? '' };
+    case 'patient_contact':
+      return {
+        label: adminText('admin.patientPage.event.contact'),
+        text: `${contactValues(event.old_value)} ← ${contactValues(event.new_value)}`,
+      };
+    case 'patient_callback':
+      return {
+        label: adminText('admin.patientPage.event.callback'),
+        text: event.new_value ? formatRequestDate(event.new_value) : '',
+      };
+    case 'patient_link':
+      return {
+        label: adminText('admin.patientPage.event.link'),
+        text: adminText(
+          event.new_value === 'revoked'
+            ? 'admin.patientPage.event.revoked'
+            : 'admin.patientPage.event.issued',
+        ),
+      };
+    default:
+      return {
+        label: adminText('admin.patientPage.event.step'),
+        text: `${patientStepLabel(event.old_value)} ← ${patientStepLabel(event.new_value)}`,
+      };
+  }
+}

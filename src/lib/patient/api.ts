@@ -1,0 +1,74 @@
+/**
+ * The patient page's calls to the database: plain `fetch` to PostgREST's RPC endpoint with the
+ * public key, so the page ships no supabase-js (its budget is a few kilobytes). The functions are
+ * security definer and keyed by the link's token (supabase/migrations/20261126140100_…).
+ */
+import type { Database } from '~/lib/database.types.ts';
+
+type Functions = Database['public']['Functions'];
+
+/** Same defaults as src/lib/supabase.ts: the local stack of `npm start` and its public demo key. */
+const url = import.meta.env.PUBLIC_SUPABASE_URL ?? 'http://127.0.0.1:54321';
+const key =
+  import.meta.env.PUBLIC_SUPABASE_ANON_KEY ??
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+export type RpcOutcome<T> =
+  | { ok: true; data: T }
+  | { ok: false; reason: 'network' | 'rate-limited' | 'rejected'; hint?: string };
+
+/** Calls `name` with named arguments; never throws. */
+export async function callRpc<N extends keyof Functions>(
+  name: N,
+  args: Functions[N]['Args'],
+): Promise<RpcOutcome<Functions[N]['Returns']>> {
+  let response: Response;
+  try {
+    const headers: Record<string, string> = { apikey: key, 'Content-Type': 'application/json' };
+    // New-style publishable keys are not JWTs and go in `apikey` only.
+    if (!key.startsWith('sb_')) headers['Authorization'] = `Bearer ${key}`;
+    response = await fetch(`${url.replace(/\/$/, '')}/rest/v1/rpc/${String(name)}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(args),
+      // The token travels in the body; nothing about the page goes in a Referer.
+      referrerPolicy: 'no-referrer',
+      cache: 'no-store',
+    });
+  } catch {
+    return { ok: false, reason: 'network' };
+  }
+  const body = (await response.json().catch(() => null)) as unknown;
+  if (response.ok) return { ok: true, data: body as Functions[N]['Returns'] };
+  const error = (body ?? {}) as { code?: string; hint?: string };
+  if (error.code === 'PT429') return { ok: false, reason: 'rate-limited' };
+  if (response.status >= 500 || response.status === 0) return { ok: false, reason: 'network' };
+  return { ok: false, reason: 'rejected', ...(error.hint ? { hint: error.hint } : {}) };
+}
+
+/** What public.patient_request answers for a live token. */
+export interface PatientView {
+  reference: string;
+  first_name: string;
+  service: string;
+  language: 'ar' | 'en';
+  status: 'new' | 'in_progress' | 'completed' | 'cancelled';
+  step: JourneyStep | null;
+  step_at: string | null;
+  received_at: string;
+  callback_at: string | null;
+  phone_hint: string;
+  email_hint: string | null;
+  manager: { name: string; whatsapp: string | null; assigned_at: string | null } | null;
+}
+
+export type JourneyStep = 'documents' | 'quotes' | 'decision' | 'travel' | 'aftercare';
+
+/** The patient's request for `token`: the view, null for a dead link, or why it failed. */
+export async function fetchPatientView(
+  token: string,
+  opened = true,
+): Promise<RpcOutcome<PatientView | null>> {
+  const outcome = await callRpc('patient_request', { _token: token, _opened: opened });
+  return outcome.ok ? { ok: true, data: outcome.data as unknown as PatientView | null } : outcome;
+}

@@ -1,0 +1,154 @@
+/**
+ * The patient page's forms (src/components/patient/PatientActions.astro), each sent to its
+ * token-keyed database function. A form keeps what was typed until the database has it; every
+ * outcome is said in the form's own status line.
+ */
+import { callRpc, type PatientView, type RpcOutcome } from '~/lib/patient/api.ts';
+import { forgetView } from './cache.ts';
+import { showState, type PageContext } from './context.ts';
+
+type Send = (data: FormData) => Promise<RpcOutcome<unknown> | { invalid: string }>;
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+const digitsOf = (value: string) =>
+  value
+    .replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 15))
+    .replace(/\D/g, '');
+
+type Sender = { send: Send; done: (data: unknown, form: HTMLFormElement) => string };
+
+/** Each form's check, call and success message, by its `data-action`. */
+function senders(
+  context: PageContext,
+  token: string,
+  currentView: () => PatientView | null,
+): Record<string, Sender> {
+  const { t } = context;
+  const field = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
+  return {
+    message: {
+      send: async (data) => {
+        const message = field(data, 'message');
+        if (!message || message.length > 1000) return { invalid: t('patient.message.invalid') };
+        return callRpc('patient_send_message', { _token: token, _message: message });
+      },
+      done: () => t('patient.message.sent'),
+    },
+    callback: {
+      send: async (data) => {
+        const at = new Date(field(data, 'at'));
+        const ms = at.getTime() - Date.now();
+        if (Number.isNaN(ms) || ms < 15 * 60_000 || ms > 30 * 86_400_000) {
+          return { invalid: t('patient.callback.invalid') };
+        }
+        return callRpc('patient_request_callback', { _token: token, _at: at.toISOString() });
+      },
+      done: (_, form) =>
+        t('patient.callback.sent', {
+          time: context.formatTime(new Date(String(new FormData(form).get('at'))).toISOString()),
+        }),
+    },
+    contact: {
+      send: async (data) => {
+        const name = field(data, 'name');
+        const code = digitsOf(field(data, 'countryCode'));
+        const phone = digitsOf(field(data, 'phone'));
+        const email = field(data, 'email');
+        if (
+          (name && name.length < 2) ||
+          (phone && (phone.length < 8 || phone.length > 15)) ||
+          (email && !EMAIL.test(email))
+        ) {
+          return { invalid: t('patient.contact.invalid') };
+        }
+        // An argument left out keeps the stored value (the function's defaults are null).
+        return callRpc('patient_update_contact', {
+          _token: token,
+          ...(name ? { _name: name } : {}),
+          ...(code ? { _country_code: `+${code}` } : {}),
+          ...(phone ? { _phone: phone } : {}),
+          ...(email ? { _email: email } : {}),
+        } as Parameters<typeof callRpc<'patient_update_contact'>>[1]);
+      },
+      done: (data) =>
+        t(
+          (data as { changed?: boolean }).changed
+            ? 'patient.contact.sent'
+            : 'patient.contact.unchanged',
+        ),
+    },
+    withdraw: {
+      send: async (data) => {
+        const reference = field(data, 'reference').toUpperCase();
+        const expected = currentView()?.reference ?? '';
+        if (reference !== expected)
+          return { invalid: t('patient.withdraw.mismatch', { reference: expected }) };
+        return callRpc('patient_withdraw', { _token: token, _reference: reference });
+      },
+      done: () => t('patient.withdraw.done'),
+    },
+  };
+}
+
+export function bindActions(
+  context: PageContext,
+  token: string,
+  currentView: () => PatientView | null,
+  reload: () => Promise<void>,
+) {
+  const { t } = context;
+  const actions = senders(context, token, currentView);
+  for (const form of context.root.querySelectorAll<HTMLFormElement>('form[data-action]')) {
+    const action = actions[form.dataset['action'] ?? ''];
+    if (!action) continue;
+    const result = form.querySelector<HTMLElement>('[data-result]')!;
+    const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      if (button.disabled) return;
+      button.disabled = true;
+      result.textContent = t('patient.sending');
+      result.dataset['outcome'] = 'sending';
+      const outcome = await action.send(new FormData(form));
+      button.disabled = false;
+      if ('invalid' in outcome) {
+        result.textContent = outcome.invalid;
+        result.dataset['outcome'] = 'invalid';
+        return;
+      }
+      if (outcome.ok && outcome.data === null) {
+        // The link died meanwhile (revoked, erased): say so, as on opening.
+        await forgetView(token);
+        showState(context.root, 'invalid');
+        return;
+      }
+      if (!outcome.ok) {
+        result.textContent = t(
+          outcome.reason === 'rate-limited'
+            ? 'patient.rateLimited'
+            : outcome.reason === 'rejected'
+              ? form.dataset['action'] === 'contact'
+                ? 'patient.contact.invalid'
+                : 'patient.failed'
+              : 'patient.failed',
+        );
+        result.dataset['outcome'] = 'failed';
+        return;
+      }
+      result.textContent = action.done(outcome.data, form);
+      result.dataset['outcome'] = 'done';
+      if (form.dataset['action'] === 'withdraw') {
+        await forgetView(token);
+        const view = context.root.querySelector<HTMLElement>('[data-state="view"]')!;
+        const farewell = document.createElement('p');
+        farewell.className = 'card mt-6 p-6 text-lg font-semibold';
+        farewell.setAttribute('role', 'status');
+        farewell.textContent = result.textContent;
+        view.replaceWith(farewell);
+        return;
+      }
+      form.reset();
+      void reload();
+    });
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * What the patient page's scripts share: the page's strings and settings (data attributes the
+ * prerendered shell carries), a `t()` over them, date formatting, and the states to show.
+ */
+import type { PatientView } from '~/lib/patient/api.ts';
+import { whatsappUrl } from '~/lib/whatsapp.ts';
+
+export interface PageContext {
+  root: HTMLElement;
+  lang: 'ar' | 'en';
+  locale: string;
+  agencyWhatsapp: string;
+  services: Record<string, string>;
+  t(key: string, params?: Record<string, string>): string;
+  formatTime(iso: string): string;
+  formatDay(iso: string): string;
+  /** The WhatsApp chat of the manager (when known) or the agency, with the reference. */
+  chatUrl(view: PatientView, toManager: boolean): string;
+}
+
+export function readContext(root: HTMLElement): PageContext {
+  const strings = JSON.parse(root.dataset['strings'] ?? '{}') as Record<string, string>;
+  const lang = root.dataset['lang'] === 'en' ? 'en' : 'ar';
+  const locale = root.dataset['locale'] ?? 'ar';
+  const agencyWhatsapp = root.dataset['agencyWhatsapp'] ?? '';
+  const t = (key: string, params: Record<string, string> = {}) =>
+    (strings[key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+  return {
+    root,
+    lang,
+    locale,
+    agencyWhatsapp,
+    services: JSON.parse(root.dataset['services'] ?? '{}') as Record<string, string>,
+    t,
+    formatTime: (iso) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(iso),
+      ),
+    formatDay: (iso) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso)),
+    chatUrl(view, toManager) {
+      const number = toManager && view.manager?.whatsapp ? view.manager.whatsapp : agencyWhatsapp;
+      return whatsappUrl(number, t('patient.whatsappMessage', { reference: view.reference }));
+    },
+  };
+}
+
+export type PageState = 'loading' | 'invalid' | 'error' | 'view';
+
+/** Shows one of the page's states and hides the others. */
+export function showState(root: HTMLElement, state: PageState) {
+  for (const element of root.querySelectorAll<HTMLElement>('[data-state]')) {
+    element.hidden = element.dataset['state'] !== state;
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The patient's confirmation e-mail (issue 29): one per request that gave an e-mail address,
+ * claimed from its outbox (public.claim_patient_confirmations, service role only) and built from
+ * what the database stored, never from a browser's text: the reference, the private link (the
+ * outbox holds its token until this mail is sent, then wipes it), what happens next, and the
+ * manager's WhatsApp once assigned. Plain text and HTML, bidi-safe (every value that may run the
+ * other way is isolated), no images and no tracking.
+ */
+import { patientConfirmationText } from './patient-confirmation-text.ts';
+
+/** A confirmation as claim_patient_confirmations returns it. */
+export interface StoredConfirmation {
+  lead_id: string;
+  attempt: number;
+  link_token: string | null;
+  language: string | null;
+  first_name: string;
+  email: string;
+  reference: string;
+  manager_name: string | null;
+  manager_whatsapp: string | null;
+}
+
+const CONTROL_OR_BIDI =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** First-strong isolate … pop: a value keeps its own direction and leaves the sentence's alone. */
+const isolate = (value: string) => `\u2068${value}\u2069`;
+const clean = (value: string | null) => (value ?? '').replace(CONTROL_OR_BIDI, ' ').trim();
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+
+/** The link of the patient's page on `siteUrl`, in the request's language. */
+export function patientLink(siteUrl: string, language: string | null, token: string): string {
+  return `${siteUrl.replace(/\/$/, '')}${language === 'en' ? '/en/r/' : '/r/'}#${token}`;
+}
+
+export function composePatientConfirmation(
+  row: StoredConfirmation,
+  siteUrl: string,
+): { subject: string; text: string; html: string } {
+  const lang = row.language === 'en' ? 'en' : 'ar';
+  const words = patientConfirmationText[lang];
+  const name = clean(row.first_name);
+  const reference = clean(row.reference);
+  const link = row.link_token ? patientLink(siteUrl, lang, row.link_token) : null;
+  const manager = clean(row.manager_name);
+  const whatsapp = row.manager_whatsapp?.replace(/\D/g, '') ?? '';
+  const chat = whatsapp ? `https://wa.me/${whatsapp}` : null;
+
+  const text = [
+    fill(words.greeting, { name: isolate(name) }),
+    '',
+    fill(words.received, { reference: isolate(reference) }),
+    '',
+    ...(link ? [words.linkIntro, isolate(link), words.linkCare] : [words.noLink]),
+    '',
+    words.nextTitle,
+    ...words.next.map((step, index) => `${index + 1}. ${step}`),
+    ...(manager ? ['', fill(words.manager, { manager: isolate(manager) })] : []),
+    ...(manager && chat ? [fill(words.managerWhatsapp, { url: isolate(chat) })] : []),
+    '',
+    words.notYou,
+    words.signature,
+  ].join('\n');
+
+  const ltr = (value: string) => `<span dir="ltr">${escapeHtml(value)}</span>`;
+  const paragraph = (inner: string) => `<p style="margin:0 0 16px">${inner}</p>`;
+  const html = [
+    '<!doctype html>',
+    `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">`,
+    `<title>${escapeHtml(fill(words.subject, { reference }))}</title></head>`,
+    `<body style="font-family:Arial,sans-serif;line-height:1.6;color:#12262e;text-align:start">`,
+    paragraph(escapeHtml(words.greeting).replace('{name}', `<bdi>${escapeHtml(name)}</bdi>`)),
+    paragraph(
+      escapeHtml(words.received).replace('{reference}', `<strong>${ltr(reference)}</strong>`),
+    ),
+    link
+      ? paragraph(
+          `${escapeHtml(words.linkIntro)}<br><a href="${escapeHtml(link)}" dir="ltr">${escapeHtml(words.openPage)}</a><br>${ltr(link)}<br>${escapeHtml(words.linkCare)}`,
+        )
+      : paragraph(escapeHtml(words.noLink)),
+    `<p style="margin:0 0 8px"><strong>${escapeHtml(words.nextTitle)}</strong></p>`,
+    `<ol>${words.next.map((step) => `<li>${escapeHtml(step)}</li>`).join('')}</ol>`,
+    manager
+      ? paragraph(
+          escapeHtml(words.manager).replace('{manager}', `<bdi>${escapeHtml(manager)}</bdi>`) +
+            (chat
+              ? `<br>${escapeHtml(words.managerWhatsapp).replace('{url}', `<a href="${chat}" dir="ltr">${ltr(chat)}</a>`)}`
+              : ''),
+        )
+      : '',
+    paragraph(`${escapeHtml(words.notYou)}<br>${escapeHtml(words.signature)}`),
+    '</body></html>',
+  ].join('\n');
+
+  return { subject: fill(words.subject, { reference: isolate(reference) }), text, html };
+}
+
+type Rpc = <T>(name: string, args: Record<string, unknown>) => Promise<T>;
+
+/** Same check as the agency mail's Reply-To: a plain address, nothing a header could misread. */
+const PLAIN_ADDRESS =
+  /^[^\s@<>",;:()[\]\\\u0000-\u001f\u007f-\u009f]+@[^\s@<>",;:()[\]\\\u0000-\u001f\u007f-\u009f]+\.[a-z0-9-]{2,}$/i;
+
+/**
+ * Claims and mails due confirmations (one lead's, for a nudge). Without a site address (SITE_URL)
+ * nothing is claimed: the confirmations wait, and are given up after 24 hours like any other.
+ */
+export async function deliverPatientConfirmations(
+  options: {
+    rpc: Rpc;
+    send: (message: {
+      to: string;
+      subject: string;
+      text: string;
+      html: string;
+      idempotencyKey: string;
+    }) => Promise<unknown>;
+    siteUrl: string | undefined;
+  },
+  leadId: string | null,
+  batch: number,
+): Promise<{ sent: number; failed: number }> {
+  if (!options.siteUrl) return { sent: 0, failed: 0 };
+  const rows = await options.rpc<StoredConfirmation[]>('claim_patient_confirmations', {
+    _lead_id: leadId,
+    _limit: leadId ? 1 : batch,
+  });
+  let sent = 0;
+  let failed = 0;
+  for (const row of rows ?? []) {
+    let error: string | null = null;
+    try {
+      if (!PLAIN_ADDRESS.test(row.email)) throw new Error('not a plain e-mail address');
+      await options.send({
+        to: row.email,
+        ...composePatientConfirmation(row, options.siteUrl),
+        // A retry after a lost answer is not mailed twice by the provider.
+        idempotencyKey: `patient-confirmation-${row.lead_id}`,
+      });
+    } catch (caught) {
+      error = caught instanceof Error ? caught.message : String(caught);
+      console.error(`send-form-notification: patient confirmation failed: ${error}`);
+    }
+    await options.rpc('finish_patient_confirmation', {
+      _lead_id: row.lead_id,
+      _sent: error === null,
+      _error: error,
+    });
+    if (error === null) sent++;
+    else failed++;
+  }
+  return { sent, failed };
+}

@@ -1,0 +1,188 @@
+/**
+ * The patient's own page (issue 29) in a real browser against the local stack: a submitted form
+ * shows the reference and the private link on the thank-you page; the link opens in a fresh
+ * browser (no shared storage) on the request's steps; a coordinator's assignment shows on reload;
+ * a re-issued link kills the old one; offline, the page shows the last status it saw.
+ */
+import { createClient } from '@supabase/supabase-js';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { LOCAL_ANON_KEY } from '../../local/keys.ts';
+import { apiUrl, storedRequest, uniqueName } from './backend.ts';
+import { expectNoSeriousA11yIssues, waitForIslands } from './helpers.ts';
+import { adminCli, createAdmin, login } from './staff.ts';
+
+const text = {
+  ar: {
+    name: 'الاسم الكامل',
+    phone: 'رقم الهاتف (واتساب)',
+    next: 'التالي',
+    service: 'زراعة الأسنان',
+    turkey: 'تركيا',
+    yes: 'نعم',
+    thisMonth: 'هذا الشهر',
+    submit: 'أرسل طلب الاستشارة',
+    reference: 'رقم طلبك',
+    received: 'استلمنا طلبك',
+    current: 'المرحلة الحالية',
+    greeting: 'أهلاً',
+    offline: 'أنت غير متصل الآن. هذه آخر حالة رأيناها لطلبك',
+    messageTitle: 'اترك رسالة لمدير المريض',
+    messageLabel: 'رسالتك',
+    messageSend: 'أرسل الرسالة',
+    messageSent: 'وصلت رسالتك إلى مدير المريض.',
+  },
+  en: {
+    name: 'Full name',
+    phone: 'Phone number (WhatsApp)',
+    next: 'Next',
+    service: 'Dental implants',
+    turkey: 'Turkey',
+    yes: 'Yes',
+    thisMonth: 'This month',
+    submit: 'Send my request',
+    reference: 'Your reference',
+    received: 'Request received',
+    current: 'current step',
+    greeting: 'Hello',
+    offline: 'You are offline. This is the last status we saw for your request',
+    messageTitle: 'Leave a message for your patient manager',
+    messageLabel: 'Your message',
+    messageSend: 'Send message',
+    messageSent: 'Your message has reached your patient manager.',
+  },
+};
+
+async function submitWizard(page: Page, lang: 'ar' | 'en', name: string) {
+  const t = text[lang];
+  await page.goto(lang === 'ar' ? '/' : '/en/');
+  const form = page.getByTestId('lead-form-wizard');
+  await form.scrollIntoViewIfNeeded();
+  await waitForIslands(page);
+  await form.getByLabel(t.name).fill(name);
+  // A number of its own: the per-phone limit (5 an hour) counts every test of the run.
+  await form
+    .getByLabel(t.phone)
+    .fill(`05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
+  await form.getByRole('button', { name: t.next }).click();
+  await form.getByRole('combobox').selectOption({ label: t.service });
+  await form.getByText(t.turkey, { exact: true }).click();
+  await form.getByRole('button', { name: t.next }).click();
+  await form.getByText(t.yes, { exact: true }).click();
+  await form.getByText(t.thisMonth, { exact: true }).click();
+  await form.getByRole('button', { name: t.submit }).click();
+  await expect(page).toHaveURL(/\/thank-you\/?$/, { timeout: 15_000 });
+}
+
+async function freshPage(browser: Browser, url: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  return { context, page };
+}
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`submit → reference and link on thank-you → the link in a fresh browser → steps, offline (${lang})`, async ({
+    page,
+    browser,
+  }) => {
+    const t = text[lang];
+    const name = uniqueName(lang === 'ar' ? 'مريضة الصفحة' : 'Page Patient');
+    await submitWizard(page, lang, name);
+    const stored = await storedRequest(name);
+    const card = page.locator('[data-patient-link]');
+    await expect(card.getByText(t.reference)).toBeVisible({ timeout: 10_000 });
+    await expect(card.locator('[data-reference]')).toHaveText(stored.reference);
+    const link = await card.locator('[data-link]').getAttribute('href');
+    expect(link).toMatch(new RegExp(`${lang === 'en' ? '/en' : ''}/r/#[A-Za-z0-9_-]{43}$`));
+    // The agency's WhatsApp message carries the reference.
+    const whatsapp = await page.locator('[data-whatsapp-reference] a').getAttribute('href');
+    expect(decodeURIComponent(whatsapp ?? '')).toContain(stored.reference);
+
+    const { context, page: patient } = await freshPage(browser, link!);
+    await expect(patient.getByText(`${t.greeting} ${name.split(' ')[0]}`)).toBeVisible();
+    await expect(patient.locator('[data-reference]')).toHaveText(stored.reference);
+    const current = patient.locator('[data-steps] [aria-current="step"]');
+    await expect(current).toContainText(t.received);
+    await expect(current).toContainText(t.current);
+    await expectNoSeriousA11yIssues(patient);
+
+    await patient.getByText(t.messageTitle).click();
+    await patient.getByLabel(t.messageLabel).fill('Can I travel in March?');
+    await patient.getByRole('button', { name: t.messageSend }).click();
+    await expect(patient.getByText(t.messageSent)).toBeVisible();
+
+    // Offline: the shell from the service worker, the last status from this device.
+    await patient.waitForFunction(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return Boolean(registration.active) && navigator.serviceWorker.controller !== null;
+    });
+    await context.setOffline(true);
+    await patient.reload();
+    await expect(patient.getByText(t.offline)).toBeVisible();
+    await expect(patient.locator('[data-reference]')).toHaveText(stored.reference);
+    await context.close();
+  });
+}
+
+test('a coordinator assigns: the page shows the manager; a new link kills the old one', async ({
+  page,
+  browser,
+}) => {
+  const username = createAdmin('manager');
+  adminCli('profile', username, '--name', 'سارة المنسقة', '--whatsapp', '966555000111');
+  const name = uniqueName('مريض الرابط');
+  const token = randomBytes(32).toString('base64url');
+  const anon = createClient(apiUrl, LOCAL_ANON_KEY, { auth: { persistSession: false } });
+  const { error } = await anon.from('offer_leads').insert({
+    name,
+    phone: `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    country_code: '+966',
+    service: 'hair-transplant',
+    source: '/',
+    patient_token: token,
+  });
+  expect(error).toBeNull();
+  const stored = await storedRequest(name);
+
+  const { context, page: patient } = await freshPage(browser, `/r/#${token}`);
+  await expect(patient.getByText('سنعيّن لك مدير مريض قريباً')).toBeVisible();
+
+  await login(page, username);
+  await expect(page.getByTestId('showing')).toBeVisible({ timeout: 15_000 });
+  // Search finds the request by its reference.
+  await page.getByRole('searchbox', { name: 'بحث' }).fill(stored.reference);
+  await page.getByRole('button', { name: `فتح تفاصيل طلب ${name}` }).click();
+  const dialog = page.getByTestId('request-dialog');
+  await expect(dialog.getByTestId('patient-reference')).toHaveText(stored.reference);
+  await expect(dialog.getByTestId('patient-last-opened')).not.toHaveText('لم تُفتح بعد');
+  await dialog.getByLabel('مسند إلى').selectOption({ label: username });
+  await dialog.getByRole('button', { name: 'حفظ', exact: true }).click();
+  await expect(page.getByText('تم التحديث بنجاح')).toBeVisible({ timeout: 10_000 });
+
+  await patient.reload();
+  await expect(patient.locator('[data-manager-name]')).toHaveText('سارة المنسقة');
+  const button = patient.locator('[data-now-button]');
+  await expect(button).toContainText('سارة المنسقة');
+  expect(await button.getAttribute('href')).toContain('wa.me/966555000111');
+
+  await page.getByRole('button', { name: `فتح تفاصيل طلب ${name}` }).click();
+  page.once('dialog', (confirm) => void confirm.accept());
+  await dialog.getByRole('button', { name: 'إصدار رابط جديد' }).click();
+  const fresh = await dialog.getByTestId('patient-fresh-link').inputValue();
+  expect(fresh).toMatch(/\/r\/#[A-Za-z0-9_-]{43}$/);
+  await expect(dialog.getByRole('button', { name: 'نسخ رابط المريض' })).toBeEnabled();
+
+  await patient.reload();
+  await expect(patient.getByRole('heading', { name: 'هذا الرابط لم يعد صالحاً' })).toBeVisible();
+  expect(
+    await patient
+      .getByRole('link', { name: /راسلنا على واتساب/ })
+      .first()
+      .getAttribute('href'),
+  ).toContain('wa.me/');
+  await expectNoSeriousA11yIssues(patient);
+  await patient.goto(fresh);
+  await expect(patient.locator('[data-reference]')).toHaveText(stored.reference);
+  await context.close();
+});
