@@ -1,11 +1,6 @@
 import { isPgError, type Database } from './db.ts';
-import {
-  countPerson,
-  describeCounts,
-  erasePerson,
-  exportPerson,
-  PersonDataError,
-} from './person-data.ts';
+import { runPersonCommand } from './admin-person.ts';
+import { PersonDataError, type PossibleMatch } from './person-data.ts';
 
 /**
  * The admin account commands behind `npm run admin`, run as the database owner through the
@@ -32,7 +27,8 @@ export type AdminCommand =
   // What patients see of their manager (issue 29): a display name and a WhatsApp number.
   | { command: 'profile'; username: string; displayName?: string; whatsapp?: string }
   // About one person, by phone (local/person-data.ts): export, count (what erase would erase), erase.
-  | { command: 'export' | 'count' | 'erase'; phone: string }
+  // Possible matches (a national-only number with the same digits) only with includePossible.
+  | { command: 'export' | 'count' | 'erase'; phone: string; includePossible?: boolean }
   // Runs the retention now (migration 20261123155000_retention.sql) and purges the bin's expired.
   | { command: 'erase-expired' }
   // The log of requests purged from the bin (20261126100000_staff_roles_and_bin.sql).
@@ -54,6 +50,8 @@ export interface AdminCommandResult {
   accounts?: AdminAccount[];
   /** Rows per table about a person (count, erase). */
   counts?: Record<string, number>;
+  /** Requests that may be the person's, left out until the operator confirms them. */
+  possible?: PossibleMatch[];
 }
 
 export async function runAdminCommand(
@@ -101,19 +99,9 @@ export async function runAdminCommand(
 async function run(db: Database, command: AdminCommand): Promise<AdminCommandResult> {
   switch (command.command) {
     case 'export':
-      return { ok: true, message: JSON.stringify(await exportPerson(db, command.phone), null, 2) };
-    case 'count': {
-      const { canonicalPhone, counts } = await countPerson(db, command.phone);
-      return { ok: true, message: `About ${canonicalPhone}: ${describeCounts(counts)}.`, counts };
-    }
-    case 'erase': {
-      const { canonicalPhone, counts } = await erasePerson(db, command.phone);
-      return {
-        ok: true,
-        message: `Erased about ${canonicalPhone}: ${describeCounts(counts)}.`,
-        counts,
-      };
-    }
+    case 'count':
+    case 'erase':
+      return runPersonCommand(db, command);
     case 'erase-expired': {
       // The bin first, to report its count: erase_expired_leads would otherwise purge it itself.
       const bin = await db.query<{ purged: number }>(

@@ -24,8 +24,8 @@ import { adminConnection, CA_HELP, explainSslError, SslSetupError } from './admi
  *   npm run admin -- list
  *   npm run admin -- disable <username> | enable <username> | unlock <username>
  *   npm run admin -- reset-password <username> [--password <p>]
- *   npm run admin -- export --phone <n>          every row about that person, as JSON
- *   npm run admin -- erase --phone <n> [--yes]   erase it all (shows counts, asks first)
+ *   npm run admin -- export --phone <n> [--include-possible]          every row about them, JSON
+ *   npm run admin -- erase --phone <n> [--yes] [--include-possible]   erase it all (asks first)
  *   npm run admin -- erase-expired               run the retention now (and purge the bin's expired)
  *   npm run admin -- purges                      the log of requests purged from the bin
  *
@@ -54,7 +54,11 @@ Commands:
   export --phone <n>                          print every row about that person as JSON
                                               (access and portability requests)
   erase --phone <n> [--yes]                   erase everything about that person; prints the
-                                              counts and asks first (--yes: do not ask)
+                                              counts per table and asks first (--yes: do not ask)
+    --include-possible                        export and erase also take the possible matches
+                                              they list (a number stored without a country code
+                                              with the same national digits), once you checked
+                                              they are this person
   erase-expired                               erase what is past the retention period now,
                                               and purge what has been in the bin for 30 days
   purges                                      list the requests purged from the bin (when, by
@@ -132,6 +136,7 @@ async function parseCommand(argv: string[]): Promise<Parsed> {
       name: { type: 'string' },
       whatsapp: { type: 'string' },
       yes: { type: 'boolean', default: false },
+      'include-possible': { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
       ca: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -158,7 +163,13 @@ async function parseCommand(argv: string[]): Promise<Parsed> {
   if (name === 'export' || name === 'erase') {
     if (username) throw new UsageError(`${name} takes --phone <n>, not "${username}"`);
     if (!values.phone?.trim()) throw new UsageError(`${name} needs --phone <n>`);
-    return { command: { command: name, phone: values.phone }, dataDir, yes, caFile };
+    const includePossible = values['include-possible'] ?? false;
+    return {
+      command: { command: name, phone: values.phone, includePossible },
+      dataDir,
+      yes,
+      caFile,
+    };
   }
   if (!username) throw new UsageError(`${name} needs a <username>`);
   if (name === 'role') {
@@ -275,7 +286,11 @@ async function askLine(question: string): Promise<string> {
 /** erase: shows what would be erased, asks (unless --yes), then erases and prints the counts. */
 async function erase(parsed: Parsed & { command: { command: 'erase' } }): Promise<never> {
   const found = await execute(
-    { command: 'count', phone: parsed.command.phone },
+    {
+      command: 'count',
+      phone: parsed.command.phone,
+      includePossible: parsed.command.includePossible ?? false,
+    },
     parsed.dataDir,
     parsed.caFile,
   );
@@ -285,10 +300,13 @@ async function erase(parsed: Parsed & { command: { command: 'erase' } }): Promis
   }
   const total = Object.values(found.counts ?? {}).reduce((sum, count) => sum + count, 0);
   if (total === 0) {
-    console.log(`${found.message} Nothing to erase.`);
+    console.log(`${found.message.split('\n')[0]} Nothing to erase.`);
+    if (found.possible?.length) console.log(found.message.split('\n').slice(1).join('\n'));
     process.exit(0);
   }
-  console.log(`${found.message.replace(/\.$/, '')} would be erased, for good.`);
+  const [summary = '', ...possible] = found.message.split('\n');
+  console.log(`${summary.replace(/\.$/, '')} would be erased, for good.`);
+  if (possible.length) console.log(possible.join('\n'));
   if (!parsed.yes) {
     const answer = await askLine('Type "erase" to confirm: ');
     if (answer !== 'erase') {

@@ -101,6 +101,8 @@ const personCounts = {
   'public.contact_requests': 3,
   'public.test_timeline': 3,
   'public.test_outbox': 3,
+  // The lead limits' recent submissions, by number (none here: the seed is not an API caller).
+  'private.lead_submissions': 0,
 };
 
 async function names(db: Queryable): Promise<Record<string, string[]>> {
@@ -121,8 +123,12 @@ const onlySomeoneElse = {
   outbox: ['New lead Someone Else'],
 };
 
-/** Checks the export's JSON: the person's rows in every table, nobody else's. */
-function expectPersonExport(out: string) {
+/**
+ * Checks the export's JSON: the person's rows in every table, nobody else's. `realtimeCopies`: the
+ * copies of their broadcasts still in realtime.messages (one per lead and request insert without
+ * a server; the local server deletes each once delivered, as hosted Realtime keeps them a while).
+ */
+function expectPersonExport(out: string, realtimeCopies = 0) {
   const data = JSON.parse(out) as {
     canonicalPhone: string;
     tables: Record<string, Record<string, unknown>[]>;
@@ -131,7 +137,7 @@ function expectPersonExport(out: string) {
   const counts = Object.fromEntries(
     Object.entries(data.tables).map(([table, rows]) => [table, rows.length]),
   );
-  expect(counts).toEqual(personCounts);
+  expect(counts).toEqual({ ...personCounts, 'realtime.messages': realtimeCopies });
   expect(data.tables['public.offer_leads']!.map((row) => row['name']).sort()).toEqual([
     'Layla One',
     'Layla Three',
@@ -216,9 +222,33 @@ describe('npm run admin -- export / erase', () => {
       const env = { DATABASE_URL: url };
       const exported = await admin(['export', '--phone', '+966 50 123 4567'], { env });
       expect(exported.code, exported.err).toBe(0);
-      expectPersonExport(exported.out);
+      expectPersonExport(exported.out, 6);
       const erased = await admin(['erase', '--phone', '+966 50 123 4567', '--yes'], { env });
       expect(erased.code, erased.err).toBe(0);
+      expect(erased.out).toContain('21 rows');
+      expect(erased.out).toContain('realtime.messages: 6');
+      expect(await names(db)).toEqual(onlySomeoneElse);
+
+      // A number stored without its country with the same digits: listed, erased only when the
+      // operator confirms it with --include-possible.
+      await db.query(
+        `insert into public.offer_leads (name, phone, country_code, source)
+         values ('Layla National', '0501234567', null, 'hair-transplant-offer-page')`,
+      );
+      const listed = await admin(['erase', '--phone', '+966 50 123 4567', '--yes'], { env });
+      expect(listed.code, listed.err).toBe(0);
+      expect(listed.out).toContain('Nothing to erase');
+      expect(listed.out).toContain('Possible matches');
+      expect(listed.out).toContain('Layla National');
+      expect((await names(db)).leads).toContain('Layla National');
+      const confirmed = await admin(
+        ['erase', '--phone', '+966 50 123 4567', '--yes', '--include-possible'],
+        { env },
+      );
+      expect(confirmed.code, confirmed.err).toBe(0);
+      expect(confirmed.out).toMatch(
+        /Erased about 966501234567: \d+ rows \(public\.offer_leads: 1, /,
+      );
       expect(await names(db)).toEqual(onlySomeoneElse);
     } finally {
       await db.close();

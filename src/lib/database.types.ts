@@ -17,6 +17,9 @@ export type Database = {
         Row: {
           appointment_time: Database['public']['Enums']['appointment_timing'] | null;
           assigned_to: string | null;
+          consent_given_at: string | null;
+          consent_given_by: string | null;
+          consent_how: string | null;
           consented_at: string | null;
           country: string | null;
           country_code: string | null;
@@ -24,6 +27,9 @@ export type Database = {
           deleted_at: string | null;
           deleted_by: string | null;
           email: string | null;
+          entered_by: string | null;
+          entered_by_name: string | null;
+          entry_channel: string | null;
           follow_up_at: string | null;
           held_reason: string | null;
           id: string;
@@ -33,6 +39,7 @@ export type Database = {
           name: string;
           notes: string | null;
           notification_failed_at: string | null;
+          person_id: string | null;
           phone: string;
           phone_key: string | null;
           policy_version: string | null;
@@ -54,6 +61,9 @@ export type Database = {
         Insert: {
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
           assigned_to?: string | null;
+          consent_given_at?: string | null;
+          consent_given_by?: string | null;
+          consent_how?: string | null;
           consented_at?: string | null;
           country?: string | null;
           country_code?: string | null;
@@ -61,6 +71,9 @@ export type Database = {
           deleted_at?: string | null;
           deleted_by?: string | null;
           email?: string | null;
+          entered_by?: string | null;
+          entered_by_name?: string | null;
+          entry_channel?: string | null;
           follow_up_at?: string | null;
           held_reason?: string | null;
           id?: string;
@@ -70,6 +83,7 @@ export type Database = {
           name: string;
           notes?: string | null;
           notification_failed_at?: string | null;
+          person_id?: string | null;
           phone: string;
           phone_key?: never;
           policy_version?: string | null;
@@ -91,6 +105,9 @@ export type Database = {
         Update: {
           appointment_time?: Database['public']['Enums']['appointment_timing'] | null;
           assigned_to?: string | null;
+          consent_given_at?: string | null;
+          consent_given_by?: string | null;
+          consent_how?: string | null;
           consented_at?: string | null;
           country?: string | null;
           country_code?: string | null;
@@ -98,6 +115,9 @@ export type Database = {
           deleted_at?: string | null;
           deleted_by?: string | null;
           email?: string | null;
+          entered_by?: string | null;
+          entered_by_name?: string | null;
+          entry_channel?: string | null;
           follow_up_at?: string | null;
           held_reason?: string | null;
           id?: string;
@@ -107,6 +127,7 @@ export type Database = {
           name?: string;
           notes?: string | null;
           notification_failed_at?: string | null;
+          person_id?: string | null;
           phone?: string;
           phone_key?: never;
           policy_version?: string | null;
@@ -313,9 +334,17 @@ export type Database = {
         Args: { _lead_id: string; _limit: number };
         Returns: Json;
       };
+      correct_request_contact: {
+        Args: { _changes: Json; _expected_version: number; _id: string };
+        Returns: unknown;
+      };
       delete_requests: {
         Args: { _items: Json };
         Returns: Json;
+      };
+      enter_request: {
+        Args: { _request: Json };
+        Returns: unknown;
       };
       finish_lead_notification: {
         Args: { _error: string; _lead_id: string; _sent: boolean };
@@ -361,6 +390,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      merge_requests: {
+        Args: { _id: string; _other: string };
+        Returns: Json;
+      };
       my_client_address: {
         Args: never;
         Returns: string;
@@ -401,6 +434,10 @@ export type Database = {
       };
       patient_withdraw: {
         Args: { _reference: string; _token: string };
+        Returns: Json;
+      };
+      person_requests: {
+        Args: { _id: string };
         Returns: Json;
       };
       purge_requests: {
@@ -452,6 +489,10 @@ export type Database = {
         Args: { _request_id: string };
         Returns: undefined;
       };
+      same_national_digits: {
+        Args: { _full: string; _national: string };
+        Returns: boolean;
+      };
       scheduled_jobs: {
         Args: never;
         Returns: {
@@ -465,6 +506,10 @@ export type Database = {
       set_patient_step: {
         Args: { _request_id: string; _step: string };
         Returns: undefined;
+      };
+      undo_merge: {
+        Args: { _id: string };
+        Returns: Json;
       };
       update_request: {
         Args: { _changes: Json; _expected_version: number; _id: string };

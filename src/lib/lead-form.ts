@@ -154,7 +154,36 @@ export function validateLead(
 export interface OfferValues {
   name: string;
   phone: string;
+  /**
+   * The country picked for a number typed without its code ("+966"), OTHER_COUNTRY when the number
+   * carries a code the list does not have, '' (or absent) while not asked or not answered.
+   */
+  countryCode?: string;
   website: string;
+}
+
+/** The answer "another country": the number is kept as typed, without a country code. */
+export const OTHER_COUNTRY = 'other';
+
+/**
+ * True when the typed offer number cannot be attributed to a country by itself (a national
+ * number such as 0545024476, which could be Saudi or Emirati): the dialog then asks which
+ * country it is from, so the stored number can be dialled. The one phone rule decides.
+ */
+export function offerNeedsCountry(phone: string): boolean {
+  // Only where a picked country would be used: a number typed with 00 and a code outside the
+  // list is international already (the rule keeps it as typed), and is not asked about.
+  return (
+    /^\d{8,15}$/.test(phone) &&
+    normalizePhone(phone).countryCode === null &&
+    normalizePhone(phone, countryCodes[0]!.code).countryCode !== null
+  );
+}
+
+/** The stored phone of an offer registration: the one phone rule with the country picked, if any. */
+function offerPhone(values: OfferValues) {
+  const picked = values.countryCode === OTHER_COUNTRY ? null : values.countryCode || null;
+  return normalizePhone(values.phone, offerNeedsCountry(values.phone) ? picked : null);
 }
 
 export function validateOffer(
@@ -175,9 +204,12 @@ export function validateOffer(
   }
   // "00" and a trunk zero are dropped from the stored number, which must still have 8–15 digits.
   if (!errors.phone) {
-    const stored = normalizePhone(values.phone).phone;
+    const stored = offerPhone(values).phone;
     if (stored.length < 8) errors.phone = message(messages, 'form.error.phoneMin');
     else if (stored.length > 15) errors.phone = message(messages, 'form.error.phoneMax');
+    else if (offerNeedsCountry(values.phone) && !values.countryCode) {
+      errors.countryCode = message(messages, 'form.error.phoneCountry');
+    }
   }
   return errors;
 }
@@ -243,11 +275,12 @@ export function leadRow(id: string, values: LeadValues, context: SubmissionConte
 export const offerSource = 'hair-transplant-offer-page';
 
 /**
- * The offer_leads row of an offer registration. The dialog has no country picker, so the country
- * comes from the number itself (normalizePhone); a national number stays unattributed (null).
+ * The offer_leads row of an offer registration. The country comes from the number itself
+ * (normalizePhone), or, for a number typed without its code, from the country the visitor picked;
+ * "another country" keeps the number as typed, unattributed (null), for staff to see.
  */
 export function offerRow(id: string, values: OfferValues, context: SubmissionContext) {
-  const stored = normalizePhone(values.phone);
+  const stored = offerPhone(values);
   return {
     id,
     name: values.name.trim(),

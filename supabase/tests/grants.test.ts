@@ -67,6 +67,20 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   },
   'function public.request_tallies()': { authenticated: 'x', service_role: 'x' },
   'function public.restore_requests(uuid[])': { authenticated: 'x' },
+  // Issue 26: staff correct contact details, enter requests, see and merge a person.
+  'function public.correct_request_contact(uuid, integer, jsonb)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
+  'function public.enter_request(jsonb)': { authenticated: 'x', service_role: 'x' },
+  'function public.person_requests(uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.merge_requests(uuid, uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.undo_merge(uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.same_national_digits(text, text)': {
+    anon: 'x',
+    authenticated: 'x',
+    service_role: 'x',
+  },
   'function public.scheduled_jobs()': { service_role: 'x' },
   'function public.update_request(uuid, integer, jsonb)': { authenticated: 'x', service_role: 'x' },
   // The patient's page (issue 29): keyed by the link's token for anyone holding one; staff's own.

@@ -66,6 +66,13 @@ describe('CSV documents', () => {
       assigned_to: null,
       follow_up_at: null,
       phone_key: '966501234567',
+      entry_channel: null,
+      entered_by: null,
+      entered_by_name: null,
+      consent_how: null,
+      consent_given_at: null,
+      consent_given_by: null,
+      person_id: null,
       created_at: '2025-11-20T10:00:00Z',
       updated_at: '2025-11-21T10:00:00Z',
       email: 'a@b.co',
@@ -124,6 +131,8 @@ describe('CSV documents', () => {
       /^\d{4}-\d{2}-\d{2} \d{2}:\d{2},ثاني,966501234567,https:\/\/wa\.me\/966501234567,a@b\.co,زراعة الأسنان,السعودية,جاهز للسفر,تركيا، الأردن,في أقرب وقت,قيد المعالجة,صفحة العرض,google,cpc,spring,أفضل الصباح,"اتصل, مرتين",\d{4}-\d{2}-\d{2} \d{2}:\d{2},r2$/,
     );
     expect(lines[2]).toContain(',أول,971501234567,');
+    const national = { ...rows[0]!, phone: '0545024476', country_code: null };
+    expect(requestsCsv([national]).split('\r\n')[1]).toContain(',ثاني,0545024476,,a@b.co,');
     expect(lines[2]).toContain(',جديد,');
     expect(lines[3]).toBe('');
   });
@@ -149,6 +158,9 @@ describe('CSV documents', () => {
     expect(line).toMatch(
       /,ليد,963944123456,https:\/\/wa\.me\/963944123456,963,سوريا,غير محدد,,,,x$/,
     );
+    // A number without its country: as stored, and no link (wa.me would reach a stranger).
+    const national = { ...lead, phone: '0545024476', country_code: null, country: null };
+    expect(leadsCsv([national]).slice(1).split('\r\n')[1]).toMatch(/,ليد,0545024476,,,,غير محدد,/);
   });
 
   it('names files by kind and minute', () => {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   destinationLabel,
   displayPhone,
+  hasCountryCode,
   patientWhatsappUrl,
+  telUrl,
   readinessLabel,
   readinessOf,
   serviceLabel,
@@ -96,13 +98,29 @@ describe('request labels', () => {
     expect(displayPhone('966501234567', '+966')).toBe('+966 501234567');
     expect(displayPhone('971501234567', null)).toBe('+971 501234567');
     expect(displayPhone('4930201234567', '+966')).toBe('+49 30201234567');
-    expect(displayPhone('12345678', null)).toBe('+12345678');
+    // Without its country a number is shown as stored: never a "+", never a link.
+    expect(displayPhone('12345678', null)).toBe('12345678');
     expect(displayPhone('0501234567', null)).toBe('0501234567');
+    expect(displayPhone('545024476', null)).toBe('545024476');
+    expect(hasCountryCode('0545024476', null)).toBe(false);
+    expect(hasCountryCode('545024476', '')).toBe(false);
+    expect(hasCountryCode('966545024476', null)).toBe(true);
+    expect(hasCountryCode('545024476', '+966')).toBe(true);
+    expect(telUrl('0545024476', null)).toBeNull();
+    expect(telUrl('966545024476', '+966')).toBe('tel:+966545024476');
+    expect(
+      patientWhatsappUrl({ name: 'سارة', phone: '0545024476', country_code: null, service: 'x' }),
+    ).toBeNull();
   });
 
   it('opens WhatsApp on the digits with an Arabic first message', () => {
     const url = new URL(
-      patientWhatsappUrl({ name: ' سارة ', phone: '+966 50-123', service: 'dental' }),
+      patientWhatsappUrl({
+        name: ' سارة ',
+        phone: '+966 50-123',
+        country_code: '+966',
+        service: 'dental',
+      })!,
     );
     expect(url.origin + url.pathname).toBe('https://wa.me/96650123');
     expect(url.searchParams.get('text')).toContain('مرحباً سارة');

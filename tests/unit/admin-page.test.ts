@@ -138,6 +138,23 @@ describe('the dashboard page', () => {
     expect(next.counters).toEqual(counters);
   });
 
+  it('moves a request whose number was corrected to its new duplicates', () => {
+    const full = request({ duplicates: 1, phone_key: '966545024476' });
+    const twin = request({ duplicates: 1, phone_key: '966545024476' });
+    const national = request({ duplicates: 0, phone_key: '545024476', country_code: null });
+    const next = applyPageChange(
+      state([full, twin, national]),
+      {
+        eventType: 'UPDATE',
+        old: strip(national),
+        new: { ...strip(national), phone_key: '966545024476', country_code: '+966', version: 2 },
+      },
+      noFilters,
+      context,
+    );
+    expect(next.rows.map((row) => row.duplicates)).toEqual([2, 2, 2]);
+  });
+
   it('leaves a request older than the rows read so far to paging, but counts it', () => {
     const shown = request({ created_at: '2025-11-20T10:00:00Z' });
     const old = request({ created_at: '2025-01-01T10:00:00Z', status: 'completed' });

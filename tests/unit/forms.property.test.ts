@@ -5,7 +5,9 @@ import { attributionFromUrl } from '~/lib/attribution.ts';
 import {
   emptyLead,
   leadRow,
+  offerNeedsCountry,
   offerRow,
+  OTHER_COUNTRY,
   readinessOptions,
   timingOptions,
   validateLead,
@@ -256,6 +258,11 @@ const context: fc.Arbitrary<SubmissionContext> = fc
 const offerValues: fc.Arbitrary<OfferValues> = fc.record({
   name: nameInput,
   phone: mostly(asciiDigits(8, 15), fc.oneof(asciiDigits(0, 17), typed(16))),
+  // The answer to "which country is this number from?" (asked only for a number without a code).
+  countryCode: mostly(
+    fc.constantFrom(...countryCodes.map((code) => code.code), OTHER_COUNTRY),
+    fc.constant(''),
+  ),
   website: fc.constant(''),
 });
 
@@ -366,7 +373,12 @@ describe('every accepted submission is a row the database accepts', () => {
         accepted++;
         const row = offerRow(id, values, ctx);
         expect(constraintViolations(row), JSON.stringify(row)).toEqual([]);
-        expect(row.phone).toBe(normalizePhone(values.phone).phone);
+        const picked = offerNeedsCountry(values.phone) ? values.countryCode : null;
+        expect(row.phone).toBe(
+          normalizePhone(values.phone, picked === OTHER_COUNTRY ? null : picked).phone,
+        );
+        // A number without its code is stored with the country the visitor picked.
+        if (picked && picked !== OTHER_COUNTRY) expect(row.country_code).toBe(picked);
         expect(row.source).toBe('hair-transplant-offer-page');
       }),
       { numRuns: 500 },

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyLead,
   leadRow,
+  offerNeedsCountry,
   offerRow,
+  OTHER_COUNTRY,
   validateLead,
   validateOffer,
   wizardSteps,
@@ -149,6 +151,33 @@ describe('the stored rows', () => {
       context,
     );
     expect(national).toMatchObject({ phone: '0501234567', country_code: null, country: null });
+    // The dialog asks which country it is from; the picked country makes it callable.
+    expect(offerNeedsCountry('0545024476')).toBe(true);
+    expect(offerNeedsCountry('966545024476')).toBe(false);
+    // 00 and a code outside the list: international already, kept as typed, not asked.
+    expect(offerNeedsCountry('00441234567890')).toBe(false);
+    expect(validateOffer(ar, { ...offer, name: 'سارة', phone: '0545024476' })).toEqual({
+      countryCode: ar['form.error.phoneCountry'],
+    });
+    const picked = { ...offer, name: 'سارة', phone: '0545024476', countryCode: '+971' };
+    expect(validateOffer(ar, picked)).toEqual({});
+    expect(offerRow('00000000-0000-4000-8000-000000000008', picked, context)).toMatchObject({
+      phone: '971545024476',
+      country_code: '+971',
+      country: 'الإمارات',
+    });
+    // "Another country": kept as typed, as before; a number with its own code ignores the pick.
+    const other = { ...picked, countryCode: OTHER_COUNTRY };
+    expect(validateOffer(ar, other)).toEqual({});
+    expect(offerRow('00000000-0000-4000-8000-000000000009', other, context)).toMatchObject({
+      phone: '0545024476',
+      country_code: null,
+    });
+    const coded = { ...picked, phone: '966545024476' };
+    expect(offerRow('00000000-0000-4000-8000-000000000010', coded, context)).toMatchObject({
+      phone: '966545024476',
+      country_code: '+966',
+    });
   });
 });
 

@@ -20,6 +20,7 @@ import { AdminHeader } from './AdminHeader.tsx';
 import { AdminProviders } from './AdminProviders.tsx';
 import { DashboardCounters } from './DashboardCounters.tsx';
 import { DraftsNotice, NewRequestsBanner } from './DashboardNotices.tsx';
+import { NewRequestButton } from './entry/NewRequestDialog.tsx';
 import { DashboardToolbar } from './DashboardToolbar.tsx';
 import {
   adminQueryKeys,
@@ -221,6 +222,9 @@ function Inbox({
       <DraftsNotice drafts={waitingDrafts} onOpen={setOpenId} />
       {counters && <DashboardCounters counters={counters} filters={filters} set={set} />}
       <RequestsChart chart={chart} />
+      <div className="flex justify-end">
+        <NewRequestButton />
+      </div>
       <DashboardToolbar
         filters={filters}
         set={set}

@@ -1,6 +1,12 @@
 import { MessageCircle, Trash2 } from 'lucide-react';
 import { formatLeadDate } from '~/lib/admin/dates.ts';
-import { displayPhone, phoneDigits, sourceKey, sourceLabel } from '~/lib/admin/labels.ts';
+import {
+  displayPhone,
+  hasCountryCode,
+  phoneDigits,
+  sourceKey,
+  sourceLabel,
+} from '~/lib/admin/labels.ts';
 import type { OfferLead } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { Badge, StatusBadge, UserText } from './parts.tsx';
@@ -41,21 +47,29 @@ export function LeadRow({
         </button>
       </td>
       <td className="px-4 py-3">
-        <a
-          href={`https://wa.me/${phoneDigits(lead.phone)}`}
-          target="_blank"
-          rel="noopener noreferrer"
-          dir="ltr"
-          aria-label={`${adminText('admin.leads.whatsappLabel', { name: lead.name })}: ${displayPhone(lead.phone, lead.country_code)}`}
-          className="inline-flex items-center gap-1.5 font-semibold whitespace-nowrap text-whatsapp hover:underline"
-        >
-          <MessageCircle className="size-4" aria-hidden="true" />
-          {displayPhone(lead.phone, lead.country_code)}
-        </a>
-        {!lead.country_code && (
-          <span className="ms-2 align-middle">
-            <Badge>{adminText('admin.phone.noCountry')}</Badge>
-          </span>
+        {hasCountryCode(lead.phone, lead.country_code) ? (
+          <a
+            href={`https://wa.me/${phoneDigits(lead.phone)}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            dir="ltr"
+            aria-label={`${adminText('admin.leads.whatsappLabel', { name: lead.name })}: ${displayPhone(lead.phone, lead.country_code)}`}
+            className="inline-flex items-center gap-1.5 font-semibold whitespace-nowrap text-whatsapp hover:underline"
+          >
+            <MessageCircle className="size-4" aria-hidden="true" />
+            {displayPhone(lead.phone, lead.country_code)}
+          </a>
+        ) : (
+          // No chat link without the country (wa.me would reach a stranger): correct it on the
+          // request, in the dashboard.
+          <>
+            <span dir="ltr" className="font-semibold whitespace-nowrap">
+              {displayPhone(lead.phone, lead.country_code)}
+            </span>
+            <span className="ms-2 align-middle">
+              <Badge>{adminText('admin.phone.noCountry')}</Badge>
+            </span>
+          </>
         )}
       </td>
       <td className="px-4 py-3">{lead.country ? <UserText>{lead.country}</UserText> : '-'}</td>

@@ -33,6 +33,8 @@ export const RequestCard = memo(function RequestCard({
     if (!(event.target as HTMLElement).closest('a, button')) open();
   };
   const overdue = isOverdue(request);
+  // No chat link for a number without its country: wa.me would reach a stranger.
+  const whatsapp = patientWhatsappUrl(request);
   return (
     // A mouse convenience: the whole card opens the request. Keyboard and screen-reader users
     // have the same action on the name button inside it.
@@ -77,7 +79,7 @@ export const RequestCard = memo(function RequestCard({
         </div>
       </div>
 
-      <RequestFields request={request} variant="card" />
+      <RequestFields request={request} variant="card" onAddCountry={open} />
       <HeldNotice request={request} />
 
       {(assignee || request.follow_up_at) && (
@@ -110,18 +112,20 @@ export const RequestCard = memo(function RequestCard({
         </p>
       )}
 
-      <div className="mt-3 flex justify-end">
-        <a
-          href={patientWhatsappUrl(request)}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={adminText('admin.request.whatsappLabel', { name: request.name })}
-          className="btn btn-whatsapp min-h-10 px-4 py-1.5 text-sm"
-        >
-          <MessageCircle className="size-4" aria-hidden="true" />
-          {adminText('admin.request.whatsapp')}
-        </a>
-      </div>
+      {whatsapp && (
+        <div className="mt-3 flex justify-end">
+          <a
+            href={whatsapp}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={adminText('admin.request.whatsappLabel', { name: request.name })}
+            className="btn btn-whatsapp min-h-10 px-4 py-1.5 text-sm"
+          >
+            <MessageCircle className="size-4" aria-hidden="true" />
+            {adminText('admin.request.whatsapp')}
+          </a>
+        </div>
+      )}
     </article>
   );
 });

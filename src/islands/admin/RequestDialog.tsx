@@ -13,7 +13,9 @@ import {
   OfflineNotice,
   RestoredNotice,
 } from './dialog/DialogNotices.tsx';
+import { ContactSection } from './dialog/ContactSection.tsx';
 import { ManageFields } from './dialog/ManageFields.tsx';
+import { PersonSection } from './dialog/PersonSection.tsx';
 import { PatientPagePanel } from './dialog/PatientPagePanel.tsx';
 import { PatientDetails, Timeline } from './dialog/RequestHistory.tsx';
 import { useRequestEditor } from './dialog/useRequestEditor.ts';
@@ -123,6 +125,8 @@ export function RequestDialog({
           {save.offline && <OfflineNotice onRetry={save.retryNow} />}
           <ManageFields request={request} staff={staff} edits={draft.edits} set={draft.set} />
           <PatientDetails request={request} duplicates={duplicates} onOpenRequest={onOpenRequest} />
+          <ContactSection request={request} />
+          <PersonSection request={request} onOpenRequest={onOpenRequest} />
           <PatientPagePanel request={request} />
           <Timeline events={events.data} />
         </div>

@@ -3,11 +3,12 @@ import { formatRequestDate } from '~/lib/admin/dates.ts';
 import {
   destinationLabel,
   displayPhone,
-  phoneDigits,
+  entryChannelLabel,
   readinessLabel,
   serviceLabel,
   sourceKey,
   sourceLabel,
+  telUrl,
   timingLabel,
 } from '~/lib/admin/labels.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
@@ -21,6 +22,8 @@ interface RequestFieldsProps {
    * countries and campaign as badges under it) or the dialog (every field labelled, "غير محدد" when missing).
    */
   variant: 'card' | 'dialog';
+  /** «أضف رمز الدولة» on a number without its country: opens its correction. */
+  onAddCountry?: () => void;
 }
 
 /**
@@ -28,7 +31,7 @@ interface RequestFieldsProps {
  * for a field's label, link and fallback, so a new field (a "not mailed" marker, "country not
  * asked") is added once.
  */
-export function RequestFields({ request, variant }: RequestFieldsProps) {
+export function RequestFields({ request, variant, onAddCountry }: RequestFieldsProps) {
   const card = variant === 'card';
   const utm = [request.utm_campaign, request.utm_source, request.utm_medium].filter(
     (value): value is string => Boolean(value),
@@ -48,20 +51,7 @@ export function RequestFields({ request, variant }: RequestFieldsProps) {
         }
       >
         <Field label={adminText('admin.request.phone')}>
-          <a
-            href={`tel:+${phoneDigits(request.phone)}`}
-            dir="ltr"
-            className="inline-flex items-center gap-1 font-semibold text-teal-700 hover:underline"
-          >
-            {card && <Phone className="size-3.5" aria-hidden="true" />}
-            {displayPhone(request.phone, request.country_code)}
-          </a>
-          {/* Stored without a country code: the forms could not attribute it, and we do not guess. */}
-          {!request.country_code && (
-            <span className="ms-2 align-middle">
-              <Badge>{adminText('admin.phone.noCountry')}</Badge>
-            </span>
-          )}
+          <PatientPhone request={request} card={card} onAddCountry={onAddCountry} />
         </Field>
         <Field label={adminText('admin.request.email')}>
           {request.email ? (
@@ -114,6 +104,7 @@ export function RequestFields({ request, variant }: RequestFieldsProps) {
             <Missing />
           )}
         </Field>
+        <EntryFields request={request} />
         {!card && utm.length > 0 && (
           <Field label={adminText('admin.request.campaign')}>
             <span className="flex flex-wrap gap-1.5">
@@ -137,6 +128,82 @@ export function RequestFields({ request, variant }: RequestFieldsProps) {
             <Badge>{adminText('admin.request.utmMedium', { value: request.utm_medium })}</Badge>
           )}
         </div>
+      )}
+    </>
+  );
+}
+
+/**
+ * The phone as a tel: link when it carries its country; otherwise as stored (never with a "+"),
+ * marked «بلا رمز دولة», with «أضف رمز الدولة» instead of a link that would dial a stranger.
+ */
+function PatientPhone({
+  request,
+  card,
+  onAddCountry,
+}: {
+  request: ContactRequest;
+  card: boolean;
+  onAddCountry: (() => void) | undefined;
+}) {
+  const href = telUrl(request.phone, request.country_code);
+  const shown = displayPhone(request.phone, request.country_code);
+  if (href) {
+    return (
+      <a
+        href={href}
+        dir="ltr"
+        className="inline-flex items-center gap-1 font-semibold text-teal-700 hover:underline"
+      >
+        {card && <Phone className="size-3.5" aria-hidden="true" />}
+        {shown}
+      </a>
+    );
+  }
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2" data-testid="phone-no-country">
+      <span dir="ltr" className="font-semibold">
+        {shown}
+      </span>
+      <Badge>{adminText('admin.phone.noCountry')}</Badge>
+      {onAddCountry && (
+        <button
+          type="button"
+          onClick={onAddCountry}
+          aria-label={adminText('admin.phone.addCountryLabel', { name: request.name })}
+          className="text-xs font-semibold text-teal-700 underline"
+        >
+          {adminText('admin.phone.addCountry')}
+        </button>
+      )}
+    </span>
+  );
+}
+
+/** A request staff entered: its channel and author, and the lawful basis for keeping it. */
+function EntryFields({ request }: { request: ContactRequest }) {
+  return (
+    <>
+      {request.entry_channel && (
+        <Field label={adminText('admin.request.entered')}>
+          <span data-testid="entry-channel">
+            {adminText('admin.request.enteredBy', {
+              channel: entryChannelLabel(request.entry_channel),
+              name: request.entered_by_name ?? adminText('admin.team.system'),
+            })}
+          </span>
+        </Field>
+      )}
+      {request.entry_channel && request.consent_how && (
+        <Field label={adminText('admin.request.basis')}>
+          <UserText>
+            {adminText('admin.request.basisText', {
+              how: request.consent_how,
+              by: request.consent_given_by ?? '',
+              date: request.consent_given_at ? formatRequestDate(request.consent_given_at) : '',
+            })}
+          </UserText>
+        </Field>
       )}
     </>
   );

@@ -1,7 +1,12 @@
 import type { Dispatch, SetStateAction } from 'react';
 import type { UiKey } from '~/i18n/ui/ar.ts';
-import type { FieldErrors, OfferValues } from '~/lib/lead-form.ts';
-import { stripNonDigits } from '~/lib/phone.ts';
+import {
+  offerNeedsCountry,
+  OTHER_COUNTRY,
+  type FieldErrors,
+  type OfferValues,
+} from '~/lib/lead-form.ts';
+import { countryCodes, stripNonDigits } from '~/lib/phone.ts';
 
 /** The sample numbers of the placeholder stay left-to-right inside the Arabic text (bidi isolates). */
 const isolateNumbers = (text: string) => text.replace(/\d+/g, (digits) => `\u2066${digits}\u2069`);
@@ -90,6 +95,16 @@ export function OfferFields({ s, uid, values, errors, setValues, setErrors }: Pr
           </p>
         )}
       </div>
+      {offerNeedsCountry(values.phone) && (
+        <CountryQuestion
+          s={s}
+          uid={uid}
+          values={values}
+          errors={errors}
+          setValues={setValues}
+          setErrors={setErrors}
+        />
+      )}
       <div className="absolute -start-[9999px] size-px overflow-hidden" aria-hidden="true">
         <label htmlFor={`${uid}-website`}>{s('form.honeypot')}</label>
         <input
@@ -104,6 +119,52 @@ export function OfferFields({ s, uid, values, errors, setValues, setErrors }: Pr
           }}
         />
       </div>
+    </div>
+  );
+}
+
+/**
+ * "Which country is this number from?": shown under a number typed without its code (0545024476
+ * could be Saudi or Emirati), so the stored number can be dialled. The offer page is Arabic only.
+ */
+function CountryQuestion({ s, uid, values, errors, setValues, setErrors }: Props) {
+  const id = `${uid}-countryCode`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block font-semibold text-teal-900">
+        {s('offer.dialog.country')}
+      </label>
+      <select
+        id={id}
+        name="countryCode"
+        value={values.countryCode ?? ''}
+        onChange={(event) => {
+          const countryCode = event.target.value;
+          setValues((current) => ({ ...current, countryCode }));
+          setErrors((current) => ({ ...current, countryCode: undefined }));
+        }}
+        aria-invalid={Boolean(errors.countryCode)}
+        aria-describedby={`${id}-hint${errors.countryCode ? ` ${id}-error` : ''}`}
+        className={`block w-full rounded-xl border bg-white px-4 py-3 text-base text-ink focus:border-teal-700 focus:outline-none ${
+          errors.countryCode ? 'border-offer-600' : 'border-sand-300'
+        }`}
+      >
+        <option value="">{s('offer.dialog.countryPlaceholder')}</option>
+        {countryCodes.map((country) => (
+          <option key={country.code} value={country.code}>
+            {`${country.name.ar} (\u2066${country.code}\u2069)`}
+          </option>
+        ))}
+        <option value={OTHER_COUNTRY}>{s('offer.dialog.countryOther')}</option>
+      </select>
+      <p id={`${id}-hint`} className="mt-1.5 text-sm text-muted">
+        {s('offer.dialog.countryHint')}
+      </p>
+      {errors.countryCode && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-offer-700">
+          {errors.countryCode}
+        </p>
+      )}
     </div>
   );
 }

@@ -42,7 +42,7 @@ export interface OfferRegistrationProps {
   whatsappMessage: string;
 }
 
-const empty: OfferValues = { name: '', phone: '', website: '' };
+const empty: OfferValues = { name: '', phone: '', countryCode: '', website: '' };
 
 /** Set on the dialog's form by the page's early script when "سجل الآن" was pressed before hydration. */
 export const OFFER_PENDING_SUBMIT = 'data-pending-action';
@@ -97,7 +97,12 @@ export default function OfferRegistration({
     // What was typed into the server-rendered dialog before hydration is kept.
     const typed = (name: 'name' | 'phone') =>
       (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
-    setValues({ name: typed('name'), phone: stripNonDigits(typed('phone')), website: '' });
+    setValues({
+      name: typed('name'),
+      phone: stripNonDigits(typed('phone')),
+      countryCode: '',
+      website: '',
+    });
     // A box ticked before hydration stays ticked; never ticked for the visitor.
     setAdvertising(
       (form.elements.namedItem('advertising') as HTMLInputElement | null)?.checked ?? false,

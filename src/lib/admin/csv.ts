@@ -7,6 +7,7 @@
 import { formatCsvDate } from './dates.ts';
 import {
   destinationLabel,
+  hasCountryCode,
   phoneDigits,
   readinessLabel,
   serviceLabel,
@@ -46,7 +47,9 @@ export function toCsv(header: readonly string[], rows: readonly CsvValue[][]): s
   return `${UTF8_BOM}${lines.join('\r\n')}\r\n`;
 }
 
-const waLink = (phone: string) => `https://wa.me/${phoneDigits(phone)}`;
+/** The chat link of a number with its country; empty for one without (it would reach a stranger). */
+const waLink = (phone: string, countryCode: string | null) =>
+  hasCountryCode(phone, countryCode) ? `https://wa.me/${phoneDigits(phone)}` : '';
 
 /** The requests in the order given (the dashboard's current view), one line each. */
 export function requestsCsv(rows: readonly ContactRequest[]): string {
@@ -77,7 +80,7 @@ export function requestsCsv(rows: readonly ContactRequest[]): string {
       formatCsvDate(row.created_at),
       row.name,
       phoneDigits(row.phone),
-      waLink(row.phone),
+      waLink(row.phone, row.country_code),
       row.email,
       serviceLabel(row.service),
       row.country,
@@ -118,7 +121,7 @@ export function leadsCsv(rows: readonly OfferLead[]): string {
       formatCsvDate(row.created_at),
       row.name,
       phoneDigits(row.phone),
-      waLink(row.phone),
+      waLink(row.phone, row.country_code),
       // Digits only: a leading "+" would read as a formula (and be defused with an apostrophe).
       row.country_code?.replace(/\D/g, ''),
       row.country,

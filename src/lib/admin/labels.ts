@@ -85,7 +85,17 @@ export function sourceLabel(source: string | null | undefined): string {
   if (key === NO_SOURCE) return adminText('admin.notSpecified');
   if (key === OFFER_PAGE_SOURCE) return adminText('admin.source.offerPage');
   if (key === '/') return adminText('admin.source.home');
+  // A request staff entered (public.enter_request): the channel it came through.
+  if (key.startsWith('staff:')) return entryChannelLabel(key.slice('staff:'.length));
   return key;
+}
+
+/** How a request staff entered reached the agency (contact_requests.entry_channel). */
+export function entryChannelLabel(channel: string): string {
+  const known = ['whatsapp', 'phone', 'instagram', 'referral', 'walk_in', 'other'];
+  return known.includes(channel)
+    ? adminText(`admin.entry.channel.${channel}` as AdminKey)
+    : channel;
 }
 
 /** Digits only, as wa.me and tel: links expect. */
@@ -94,21 +104,48 @@ export function phoneDigits(phone: string): string {
 }
 
 /**
+ * True when a stored number carries its country: a country code, or international digits that
+ * start with a known code (10+ digits, no trunk zero), as the one phone rule stores them. Only such
+ * a number can be dialled or messaged from anywhere; a national-only number (the offer dialog kept
+ * `0545024476` as typed before it asked for the country) cannot, until staff add its country.
+ */
+export function hasCountryCode(phone: string, countryCode?: string | null): boolean {
+  if (countryCode?.replace(/\D/g, '')) return true;
+  const digits = phoneDigits(phone);
+  return !digits.startsWith('0') && digits.length >= 10 && countryFromPhone(digits) !== undefined;
+}
+
+/**
  * A stored number (international digits) with its country code set apart: "+966 501234567".
- * Uses the row's country code when the number starts with it, else the code it starts with.
+ * Uses the row's country code when the number starts with it, else the code it starts with. A
+ * number without its country is shown as stored, never with a "+" (that would make it a wrong
+ * international number).
  */
 export function displayPhone(phone: string, countryCode?: string | null): string {
   const digits = phoneDigits(phone);
+  if (!hasCountryCode(phone, countryCode)) return digits;
   const codes = [countryCode?.replace(/\D/g, ''), countryFromPhone(digits)?.code.slice(1)];
   const code = codes.find((candidate) => candidate && digits.startsWith(candidate));
   if (code && digits.length > code.length) return `+${code} ${digits.slice(code.length)}`;
-  // A national number the forms could not attribute (stored with its trunk zero, issue 12): a "+"
-  // in front would turn it into a wrong international number.
-  return digits.startsWith('0') ? digits : `+${digits}`;
+  return `+${digits}`;
 }
 
-/** A wa.me link to the patient with a first message in Arabic naming their request. */
-export function patientWhatsappUrl(row: { name: string; phone: string; service: string }): string {
+/** The tel: link of a stored number, or null when it has no country (it would dial locally). */
+export function telUrl(phone: string, countryCode?: string | null): string | null {
+  return hasCountryCode(phone, countryCode) ? `tel:+${phoneDigits(phone)}` : null;
+}
+
+/**
+ * A wa.me link to the patient with a first message in Arabic naming their request, or null when
+ * the number has no country (wa.me would open a chat with a wrong number).
+ */
+export function patientWhatsappUrl(row: {
+  name: string;
+  phone: string;
+  country_code?: string | null;
+  service: string;
+}): string | null {
+  if (!hasCountryCode(row.phone, row.country_code)) return null;
   const message = adminText('admin.request.whatsappMessage', {
     name: row.name.trim(),
     service: serviceLabel(row.service),

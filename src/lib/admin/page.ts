@@ -196,6 +196,17 @@ export function applyPageChange(
         : row,
     );
   }
+  // A corrected number (public.correct_request_contact) leaves one set of duplicates for another.
+  if (before && after && before.phone_key !== after.phone_key) {
+    const { phone_key: from } = before;
+    const { phone_key: to } = after;
+    const sharing = rows.filter((row) => row.id !== id && row.phone_key === to).length;
+    rows = rows.map((row) => {
+      if (row.id === id) return { ...row, duplicates: sharing };
+      const moved = Number(row.phone_key === to) - Number(row.phone_key === from);
+      return moved ? { ...row, duplicates: Math.max(0, row.duplicates + moved) } : row;
+    });
+  }
   return { ...state, rows, counters, matched };
 }
 

@@ -6,7 +6,7 @@
 import { format } from 'date-fns';
 import { describePatientEvent } from './patient-events.ts';
 import { formatRequestDate } from './dates.ts';
-import { statusLabel, statusOf } from './labels.ts';
+import { entryChannelLabel, statusLabel, statusOf } from './labels.ts';
 import type { ContactRequest, RequestEvent, RequestStatus } from './rows.ts';
 import { adminText } from './strings.ts';
 
@@ -113,6 +113,23 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
             : 'admin.team.event.restoredText',
         ),
       };
+    case 'name':
+    case 'phone':
+    case 'email':
+      return {
+        label: adminText(`admin.team.event.${event.kind}`),
+        text: `${event.old_value ?? adminText('admin.notSpecified')} ← ${
+          event.new_value ?? adminText('admin.notSpecified')
+        }`,
+      };
+    case 'entered':
+      return {
+        label: adminText('admin.team.event.entered'),
+        text: entryChannelLabel(event.new_value ?? ''),
+      };
+    case 'merge':
+    case 'unmerge':
+      return { label: adminText(`admin.team.event.${event.kind}`), text: '' };
     default:
       return {
         label: adminText('admin.team.event.note'),

@@ -40,6 +40,13 @@ export function request(patch: Partial<ContactRequest> = {}): ContactRequest {
     assigned_to: null,
     follow_up_at: null,
     phone_key: '966500000000',
+    entry_channel: null,
+    entered_by: null,
+    entered_by_name: null,
+    consent_how: null,
+    consent_given_at: null,
+    consent_given_by: null,
+    person_id: null,
     ...patch,
   };
 }

@@ -7,6 +7,7 @@ import { adminText } from '~/lib/admin/strings.ts';
 import { authorName, describeEvent } from '~/lib/admin/team.ts';
 import { Missing, StatusBadge, UserText } from '../parts.tsx';
 import { RequestFields } from '../RequestFields.tsx';
+import { contactCountryId } from './ContactSection.tsx';
 
 interface PatientDetailsProps {
   request: ContactRequest;
@@ -18,28 +19,39 @@ interface PatientDetailsProps {
 /** The patient's details and own message, and the other requests from the same phone number. */
 export function PatientDetails({ request, duplicates, onOpenRequest }: PatientDetailsProps) {
   const uid = useId();
+  const whatsapp = patientWhatsappUrl(request);
   return (
     <>
       <section aria-labelledby={`${uid}-details`} className="mt-5 border-t border-sand-200 pt-4">
         <h3 id={`${uid}-details`} className="mb-3 text-base font-bold">
           {adminText('admin.modal.details')}
         </h3>
-        <RequestFields request={request} variant="dialog" />
+        <RequestFields
+          request={request}
+          variant="dialog"
+          onAddCountry={() => {
+            const picker = document.getElementById(contactCountryId(request.id));
+            picker?.closest('details')?.setAttribute('open', '');
+            picker?.focus();
+          }}
+        />
         <div className="mt-4">
           <p className="text-xs font-semibold text-muted">{adminText('admin.request.message')}</p>
           <p className="mt-1 rounded-xl bg-sand-50 px-3 py-2 text-sm whitespace-pre-wrap">
             {request.message ? <UserText>{request.message}</UserText> : <Missing />}
           </p>
         </div>
-        <a
-          href={patientWhatsappUrl(request)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="btn btn-whatsapp mt-4 min-h-10 px-4 py-1.5 text-sm"
-        >
-          <MessageCircle className="size-4" aria-hidden="true" />
-          {adminText('admin.request.whatsappLabel', { name: request.name })}
-        </a>
+        {whatsapp && (
+          <a
+            href={whatsapp}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="btn btn-whatsapp mt-4 min-h-10 px-4 py-1.5 text-sm"
+          >
+            <MessageCircle className="size-4" aria-hidden="true" />
+            {adminText('admin.request.whatsappLabel', { name: request.name })}
+          </a>
+        )}
       </section>
 
       {duplicates.length > 0 && (

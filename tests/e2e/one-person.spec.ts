@@ -1,0 +1,168 @@
+/**
+ * One person, every channel (issue 26) in Debian Chromium against the real local stack: the offer
+ * dialog asks which country a number typed without its code is from, so the stored number can be
+ * dialled; a coordinator adds the country to a number stored without one and the duplicate badge
+ * appears; a request entered by staff from WhatsApp reaches a colleague's screen live. Every
+ * assertion reads what a person sees or what the database stored.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { rowsNamed, serviceClient, storedRequest, uniqueName } from './backend.ts';
+import { expectNoSeriousA11yIssues, waitForIslands } from './helpers.ts';
+import { createAdmin, login } from './staff.ts';
+
+const duringTheOffer = new Date('2025-10-26T09:00:00Z');
+
+/** A national number no other test uses: 05 and eight random digits. */
+const nationalNumber = () => `05${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+async function insertLead(name: string, phone: string, countryCode: string | null) {
+  const { error } = await serviceClient.from('offer_leads').insert({
+    name,
+    phone,
+    country_code: countryCode,
+    source: 'hair-transplant-offer-page',
+  });
+  if (error) throw new Error(`insert lead: ${error.message}`);
+}
+
+async function staffPage(browser: Browser, username: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await login(page, username);
+  await expect(page).toHaveURL(/\/admin\/dashboard\/?$/, { timeout: 15_000 });
+  await expect(page.getByTestId('showing')).toBeVisible({ timeout: 15_000 });
+  return { context, page };
+}
+
+function card(page: Page, name: string) {
+  return page.getByTestId('request-card').filter({ hasText: name });
+}
+
+test.describe('one person, every channel', () => {
+  test.describe.configure({ mode: 'parallel', timeout: 120_000 });
+
+  test('the offer dialog asks the country of 0545024476 and stores a callable number', async ({
+    page,
+  }) => {
+    await page.clock.install({ time: duringTheOffer });
+    await page.goto('/hair-transplant-offer');
+    await waitForIslands(page);
+    await page.getByTestId('offer-badge').click();
+    const dialog = page.getByRole('dialog');
+    const name = uniqueName('بلا رمز');
+    await dialog.getByLabel('الاسم الكامل').fill(name);
+    await dialog.getByLabel('رقم الهاتف مع رمز الدولة').fill('0545024476');
+    const country = dialog.getByLabel('من أي دولة هذا الرقم؟');
+    await expect(country).toBeVisible();
+    await dialog.getByRole('button', { name: 'سجل الآن' }).click();
+    await expect(dialog).toContainText('اختر دولة الرقم');
+    await expect(country).toBeFocused();
+    expect(await rowsNamed('offer_leads', name)).toEqual([]);
+
+    await expectNoSeriousA11yIssues(page, '[data-offer-dialog]');
+    await country.selectOption('+971');
+    await dialog.getByRole('button', { name: 'سجل الآن' }).click();
+    await expect(page).toHaveURL(/\/thank-you\/?$/, { timeout: 15_000 });
+    const [lead] = await rowsNamed('offer_leads', name);
+    expect(lead).toMatchObject({
+      phone: '971545024476',
+      country_code: '+971',
+      country: 'الإمارات',
+    });
+    // A number typed with its code is not asked about.
+    await page.goto('/hair-transplant-offer');
+    await waitForIslands(page);
+    await page.getByTestId('offer-badge').click();
+    await page.getByRole('dialog').getByLabel('رقم الهاتف مع رمز الدولة').fill('966545024476');
+    await expect(page.getByRole('dialog').getByLabel('من أي دولة هذا الرقم؟')).toHaveCount(0);
+  });
+
+  test('a coordinator adds the country to a number without one, and the duplicate badge appears', async ({
+    browser,
+  }) => {
+    const sara = createAdmin('sara');
+    const national = nationalNumber();
+    const full = `966${national.slice(1)}`;
+    const stranded = uniqueName('رقم وطني');
+    const known = uniqueName('رقم دولي');
+    await insertLead(known, full, '+966');
+    await insertLead(stranded, national, null);
+    const { page, context } = await staffPage(browser, sara);
+
+    await page.getByRole('searchbox', { name: 'بحث' }).fill(stranded);
+    const strandedCard = card(page, stranded);
+    await expect(strandedCard.getByTestId('phone-no-country')).toContainText(national);
+    await expect(strandedCard.getByTestId('phone-no-country')).toContainText('بلا رمز دولة');
+    // No link that would dial or message a stranger, and no "+" in front of a national number.
+    await expect(strandedCard.locator('a[href^="tel:"], a[href*="wa.me"]')).toHaveCount(0);
+    await expect(strandedCard).not.toContainText(`+${national}`);
+    await expect(strandedCard.getByTestId('duplicate-badge')).toHaveCount(0);
+
+    await strandedCard.getByRole('button', { name: 'أضف رمز الدولة' }).click();
+    const dialog = page.getByTestId('request-dialog');
+    await expect(dialog.getByTestId('possible-matches')).toContainText(known);
+    await expectNoSeriousA11yIssues(page, '[data-testid=request-dialog]');
+    await dialog.getByLabel('دولة الرقم').selectOption('+966');
+    await dialog.getByRole('button', { name: 'حفظ بيانات التواصل' }).click();
+    await expect(page.getByText('تم حفظ بيانات التواصل')).toBeVisible({ timeout: 10_000 });
+    await expect(dialog.getByTestId('duplicates')).toContainText(known);
+    await dialog.getByRole('button', { name: 'إغلاق' }).first().click();
+
+    await expect(strandedCard.getByTestId('duplicate-badge')).toBeVisible({ timeout: 10_000 });
+    await expect(strandedCard.locator(`a[href="tel:+${full}"]`)).toBeVisible();
+    await expect(strandedCard.locator(`a[href^="https://wa.me/${full}"]`)).toBeVisible();
+    const stored = await storedRequest(stranded);
+    expect(stored).toMatchObject({ phone: full, country_code: '+966', phone_key: full });
+    const { data: events } = await serviceClient
+      .from('request_events')
+      .select('kind, author, old_value, new_value')
+      .eq('request_id', stored.id);
+    expect(events).toEqual([
+      { kind: 'phone', author: sara, old_value: national, new_value: `+${full}` },
+    ]);
+    await context.close();
+  });
+
+  test('a request entered from WhatsApp shows on a colleague’s screen live', async ({
+    browser,
+  }) => {
+    const sara = createAdmin('sara');
+    const omar = createAdmin('omar');
+    const a = await staffPage(browser, sara);
+    const b = await staffPage(browser, omar);
+    const name = uniqueName('واتساب');
+
+    await a.page.getByRole('button', { name: 'طلب جديد' }).click();
+    const form = a.page.getByTestId('new-request-dialog');
+    await form.getByLabel('كيف وصل الطلب؟').selectOption('whatsapp');
+    await form.getByLabel('الاسم').fill(name);
+    await form.getByLabel('رقم الهاتف').fill('0501234567');
+    await expectNoSeriousA11yIssues(a.page, '[data-testid=new-request-dialog]');
+    await form.getByRole('button', { name: 'حفظ الطلب' }).click();
+    // Nothing is lost: the missing answers are named and the typed ones stay.
+    await expect(form.getByText('هذا الحقل مطلوب').first()).toBeVisible();
+    await expect(form.getByLabel('الاسم')).toHaveValue(name);
+    await form.getByLabel('العلاج المطلوب').selectOption('dental-implants');
+    await form.getByLabel('كيف وافق على حفظ بياناته والتواصل معه؟').fill('وافق في محادثة واتساب');
+    await form.getByLabel('من أعطى الموافقة؟').fill('المريض نفسه');
+    await form.getByRole('button', { name: 'حفظ الطلب' }).click();
+    await expect(a.page.getByText('تم حفظ الطلب')).toBeVisible({ timeout: 10_000 });
+
+    // Omar did nothing: the request arrives on his screen by itself.
+    const arrived = card(b.page, name);
+    await expect(arrived).toBeVisible({ timeout: 15_000 });
+    await expect(arrived.getByTestId('entry-channel')).toHaveText(`واتساب، أدخله ${sara}`);
+    await expect(arrived).toContainText('وافق في محادثة واتساب');
+    const stored = await storedRequest(name);
+    expect(stored).toMatchObject({
+      phone: '966501234567',
+      country_code: '+966',
+      entry_channel: 'whatsapp',
+      entered_by_name: sara,
+      source: 'staff:whatsapp',
+    });
+    // (No notification e-mail for it: supabase/tests/one-person.test.ts reads the outbox.)
+    await a.context.close();
+    await b.context.close();
+  });
+});
