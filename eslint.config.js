@@ -61,6 +61,13 @@ const SIZE_EXCEPTIONS = [
   'scripts/bench/admin-scale.ts',
   'src/islands/contact/LeadForm.tsx',
   'src/islands/Header.tsx',
+  // Grew past the limits when issues 25, 26 and 29 merged into them on the same day (the admin CLI's
+  // account, person and profile commands; the dashboard toolbar's queue and «طلب جديد»; the bin's
+  // list): next to split, by command group and by toolbar section.
+  'local/admin-accounts.ts',
+  'scripts/admin.ts',
+  'src/islands/admin/DashboardToolbar.tsx',
+  'src/islands/admin/bin/BinApp.tsx',
 ];
 
 const LITERAL_TEXT_ALLOWED = [
