@@ -225,7 +225,7 @@ describe('npm run admin -- export / erase', () => {
       expectPersonExport(exported.out, 6);
       const erased = await admin(['erase', '--phone', '+966 50 123 4567', '--yes'], { env });
       expect(erased.code, erased.err).toBe(0);
-      expect(erased.out).toContain('21 rows');
+      expect(erased.out).toContain('24 rows');
       expect(erased.out).toContain('realtime.messages: 6');
       expect(await names(db)).toEqual(onlySomeoneElse);
 
