@@ -210,8 +210,13 @@ async function main(): Promise<void> {
     );
   }
 
-  // The patient's confirmation e-mail links to this site (supabase/functions/_shared/patient-confirmation.ts).
-  process.env['SITE_URL'] ??= `http://${options.host}:${options.sitePort}`;
+  // SITE_URL is the public site, as in production (README, step 5): the patient's confirmation
+  // e-mail links to it, and google-indexing accepts only its addresses, which the build wrote from
+  // the same PUBLIC_SITE_URL (astro.config.ts; the served copy here is a stand-in for it).
+  process.env['SITE_URL'] ??= (process.env['PUBLIC_SITE_URL'] ?? 'https://rihla.care').replace(
+    /\/$/,
+    '',
+  );
   let stack: LocalStack;
   try {
     stack = await startLocalStack({

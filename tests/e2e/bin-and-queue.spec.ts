@@ -77,7 +77,7 @@ test.describe('roles, the bin and the follow-up queue', () => {
     await expect(saraDialog).toBeVisible();
     await expect(saraDialog.getByRole('button', { name: 'حذف', exact: true })).toHaveCount(0);
     await expect(sara.page.getByRole('link', { name: 'سلة المحذوفات' })).toHaveCount(0);
-    await saraDialog.getByRole('button', { name: 'إلغاء' }).click();
+    await saraDialog.getByRole('button', { name: 'إلغاء', exact: true }).click();
     await expect(saraDialog).toBeHidden();
 
     // The owner deletes it after the spec's confirmation.
