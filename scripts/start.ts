@@ -210,13 +210,8 @@ async function main(): Promise<void> {
     );
   }
 
-  // SITE_URL is the public site, as in production (README, step 5): the patient's confirmation
-  // e-mail links to it, and google-indexing accepts only its addresses, which the build wrote from
-  // the same PUBLIC_SITE_URL (astro.config.ts; the served copy here is a stand-in for it).
-  process.env['SITE_URL'] ??= (process.env['PUBLIC_SITE_URL'] ?? 'https://rihla.care').replace(
-    /\/$/,
-    '',
-  );
+  // The public site, as in production: patient e-mails link to it; google-indexing accepts its URLs.
+  process.env['SITE_URL'] ??= process.env['PUBLIC_SITE_URL'] ?? 'https://rihla.care';
   let stack: LocalStack;
   try {
     stack = await startLocalStack({
