@@ -210,8 +210,7 @@ async function main(): Promise<void> {
     );
   }
 
-  // The public site, as in production: patient e-mails link to it; google-indexing accepts its URLs.
-  process.env['SITE_URL'] ??= process.env['PUBLIC_SITE_URL'] ?? 'https://rihla.care';
+  // No SITE_URL by default: google-indexing takes any host here; patient confirmations wait for it.
   let stack: LocalStack;
   try {
     stack = await startLocalStack({
