@@ -33,6 +33,7 @@ export const adminPatientAr = {
   'admin.patientPage.callback': 'طلب اتصالاً في {time}',
   'admin.patientPage.author': 'المريض',
   'admin.patientPage.event.message': 'رسالة من المريض',
+  'admin.patientPage.event.advertising': 'سحب المريض موافقته على العروض من صفحته',
   'admin.patientPage.event.contact': 'صحّح المريض بياناته',
   'admin.patientPage.event.callback': 'طلب المريض اتصالاً',
   'admin.patientPage.event.link': 'رابط المريض',

@@ -33,6 +33,8 @@ export const adminPatientEn = {
   'admin.patientPage.callback': 'Asked for a call at {time}',
   'admin.patientPage.author': 'The patient',
   'admin.patientPage.event.message': 'Message from the patient',
+  'admin.patientPage.event.advertising':
+    'The patient withdrew their consent to offers on their page',
   'admin.patientPage.event.contact': 'The patient corrected their details',
   'admin.patientPage.event.callback': 'The patient asked for a call',
   'admin.patientPage.event.link': "Patient's link",
