@@ -3,7 +3,8 @@
 -- learns whether there is a live consent to withdraw from patient_request's new `advertising`
 -- field, and withdraws it with patient_withdraw_advertising, keyed by the link's token, counted
 -- against the link's and the address's limits like every patient action, and written to the
--- timeline so staff see it. The consent's record stays (the withdrawal is a stamp).
+-- timeline so staff see it. The consent's record stays (the withdrawal is a stamp). Staff
+-- withdrawals (public.withdraw_advertising_consent) now reach the timeline too.
 
 alter table private.patient_page_calls drop constraint patient_page_calls_kind;
 alter table private.patient_page_calls add constraint patient_page_calls_kind check (
@@ -98,3 +99,32 @@ $$;
 revoke execute on function public.patient_withdraw_advertising(text) from public;
 grant execute on function public.patient_withdraw_advertising(text)
   to anon, authenticated, service_role;
+
+-- Staff record a withdrawal the person asked for by phone, WhatsApp or e-mail (as
+-- 20261126150000_advertising_consent.sql), now also in the request's timeline, by the staff member
+-- (the request dialog's «تسجيل سحب الموافقة»). The entry's new value 'staff' tells it from the
+-- patient's own withdrawal on their page.
+create or replace function public.withdraw_advertising_consent(_lead_id uuid)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  withdrawn boolean;
+begin
+  if not coalesce(public.is_admin(auth.uid()), false) then
+    raise exception 'only a signed-in admin can record a withdrawal'
+      using errcode = '42501', hint = 'not_admin';
+  end if;
+  withdrawn := private.withdraw_advertising_consent(_lead_id);
+  if withdrawn then
+    perform private.add_request_event(
+      (select id from public.contact_requests where lead_id = _lead_id),
+      'advertising_withdrawn', null, 'staff'
+    );
+  end if;
+  return withdrawn;
+end
+$$;

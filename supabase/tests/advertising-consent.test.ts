@@ -161,6 +161,16 @@ describe.each(backends)('advertising consent on $name', (backend) => {
     expect((await recordOf(id))!.advertising_withdrawn_at!.getTime()).toBe(
       first.advertising_withdrawn_at!.getTime(),
     );
+    // Once in the timeline, by the staff member who recorded it.
+    const { rows: events } = await db.query<{ author: string | null; new_value: string }>(
+      `select e.author, e.new_value from public.request_events e
+       join public.contact_requests r on r.id = e.request_id
+       where r.lead_id = $1 and e.kind = 'advertising_withdrawn'`,
+      [id],
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]!.new_value).toBe('staff');
+    expect(events[0]!.author).toEqual(expect.any(String));
     // Nothing to withdraw where nothing was given.
     const plain = randomUUID();
     await as(db, anon, (tx) => insertLead(tx, leadRow({ id: plain })));

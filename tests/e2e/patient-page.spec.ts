@@ -221,3 +221,37 @@ test('a patient who asked for offers withdraws that consent on their page; the r
   await expectNoSeriousA11yIssues(page);
   await context.close();
 });
+
+test('a coordinator records a withdrawal of the consent to offers asked for by phone', async ({
+  page,
+}) => {
+  const username = createAdmin('consent', 'coordinator');
+  const name = uniqueName('موافقة العروض');
+  const anon = createClient(apiUrl, LOCAL_ANON_KEY, { auth: { persistSession: false } });
+  const { error } = await anon.from('offer_leads').insert({
+    name,
+    phone: `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    country_code: '+966',
+    service: 'hair-transplant',
+    source: 'next-offer:hair-transplant',
+    advertising_consent_version: '1.0',
+  });
+  expect(error).toBeNull();
+  await login(page, username);
+  await expect(page.getByTestId('showing')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('searchbox', { name: 'بحث' }).fill(name);
+  await page.getByRole('button', { name: `فتح تفاصيل طلب ${name}` }).click();
+  const consent = page.getByTestId('request-dialog').getByTestId('advertising-consent');
+  await expect(consent).toContainText(
+    'وافق على تلقي العروض عبر الهاتف أو واتساب (نص الموافقة 1.0)',
+  );
+  page.once('dialog', (confirm) => void confirm.accept());
+  await consent.getByRole('button', { name: 'تسجيل سحب الموافقة' }).click();
+  await expect(consent).toContainText('سُحبت الموافقة في');
+  const { data } = await serviceClient
+    .from('offer_leads')
+    .select('advertising_withdrawn_at')
+    .eq('name', name)
+    .single();
+  expect(data?.advertising_withdrawn_at).toEqual(expect.any(String));
+});

@@ -46,7 +46,14 @@ export function describePatientEvent(
         text: event.new_value ? formatRequestDate(event.new_value) : '',
       };
     case 'advertising_withdrawn':
-      return { label: adminText('admin.patientPage.event.advertising'), text: '' };
+      return {
+        label: adminText(
+          event.new_value === 'staff'
+            ? 'admin.advertising.withdrawn'
+            : 'admin.patientPage.event.advertising',
+        ),
+        text: '',
+      };
     case 'patient_link':
       return {
         label: adminText('admin.patientPage.event.link'),
