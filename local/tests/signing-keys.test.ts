@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/lib/database.types.ts';
 import { es256Signer, hs256, unsigned, userClaims } from '../../supabase/tests/helpers/tokens.ts';
 import { FunctionsHost } from '../functions.ts';
+import { publicJwks, signJwt, verifyJwt } from '../jwt.ts';
+import { generateSigningKey, localKeyring, parseJwtSigning } from '../signing-keys.ts';
 import { ADMIN_PASSWORD, startTestStack, type Client } from './helpers.ts';
 
 /**
@@ -322,5 +324,41 @@ describe('the platform check (verify_jwt = true) for a function that keeps it', 
     expect(await call(hs256(userClaims('u'), secret, { alg: 'ES256', kid: signer.kid }))).toBe(401);
     expect(await call(signer.sign(userClaims('u', -5)))).toBe(401);
     expect(await call('sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH')).toBe(401);
+  });
+});
+
+describe('the signing-keys file, in the Supabase CLI format', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rihla-signing-keys-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('signs with the first key of `supabase gen signing-key` output and trusts every key', () => {
+    const first = generateSigningKey();
+    const second = generateSigningKey();
+    const file = join(dir, 'signing_keys.json');
+    // The CLI's shape: private JWKs with kty, kid, d, crv, x, y (alg, use, key_ops optional).
+    writeFileSync(file, JSON.stringify([first.jwk, { ...second.jwk, d: undefined }]));
+    const keys = localKeyring({ signing: 'ES256', legacySecret: 'legacy', keysFile: file });
+    expect(keys.current?.kid).toBe(first.key.kid);
+    expect(publicJwks(keys).keys.map((key) => key.kid)).toEqual([first.key.kid, second.key.kid]);
+    const token = signJwt({ sub: 'u', exp: Math.floor(Date.now() / 1000) + 60 }, keys);
+    expect(verifyJwt(token, keys)).toMatchObject({ ok: true, claims: { sub: 'u' } });
+    // A token of the second (verification-only) key verifies too: a previously used key.
+    const previous = { legacySecret: null, current: second.key, trusted: [second.key] };
+    expect(verifyJwt(signJwt({ sub: 'v' }, previous), keys)).toMatchObject({ ok: true });
+  });
+
+  it('writes a key on first use, keeps it across starts, and refuses what it cannot use', () => {
+    const file = join(dir, 'fresh', 'signing_keys.json');
+    const first = localKeyring({ signing: 'ES256', legacySecret: 'legacy', keysFile: file });
+    const again = localKeyring({ signing: 'ES256', legacySecret: 'legacy', keysFile: file });
+    expect(again.current?.kid).toBe(first.current?.kid);
+    const rsa = join(dir, 'rsa.json');
+    writeFileSync(rsa, JSON.stringify([{ kty: 'RSA', kid: 'r', n: 'x', e: 'AQAB', d: 'y' }]));
+    expect(() => localKeyring({ signing: 'ES256', legacySecret: null, keysFile: rsa })).toThrow(
+      /ES256 only/,
+    );
+    expect(parseJwtSigning('es256')).toBe('ES256');
+    expect(parseJwtSigning(undefined)).toBeUndefined();
+    expect(() => parseJwtSigning('RS256')).toThrow(/HS256 or ES256/);
   });
 });

@@ -126,6 +126,35 @@ describe.each(backends)('request search on $name', (backend) => {
     expect(await names('room 2233')).toEqual(['Room 2233']);
   });
 
+  it('finds a number stored without its country code by the full number, for staff only', async () => {
+    await addLead({ name: 'National only', phone: '0545024476', country_code: null });
+    await addLead({ name: 'Full number', phone: '545024476', country_code: '+966' });
+    await addLead({ name: 'Emirati', phone: '545024476', country_code: '+971' });
+    await addLead({ name: 'Other digits', phone: '0545024477', country_code: null });
+    for (const typed of ['+966 54 502 4476', '966545024476', '00966545024476']) {
+      expect(await names(typed), typed).toEqual(['Full number', 'National only']);
+    }
+    // The national spelling finds every number holding those digits, as before; nine digits are
+    // never read as a full number.
+    const holding = ['Emirati', 'Full number', 'National only'];
+    expect(await names('0545024476')).toEqual(holding);
+    expect(await names('545024476')).toEqual(holding);
+    expect(await names('45024476')).toEqual(holding);
+    // The leads screen searches the same way.
+    const leads = await as(db, sara, async (tx) => {
+      const { rows } = await tx.query<{ page: { rows: { name: string }[] } }>(
+        `select public.lead_page(_query => '+966 54 502 4476') as page`,
+      );
+      return rows[0]!.page.rows.map((row) => row.name).sort();
+    });
+    expect(leads).toEqual(['Full number', 'National only']);
+    const ids = (actor: Actor) =>
+      as(db, actor, (tx) => tx.query(`select public.request_ids_matching(null, '%966545024476%')`));
+    await expectSqlError(ids(anon), '42501');
+    await expectSqlError(ids(await createUser(db)), '42501');
+    expect((await ids(sara)).rows).toHaveLength(2);
+  });
+
   it('combines search with the filters and keyset paging', async () => {
     for (let index = 0; index < 4; index += 1) {
       await addLead({ name: `سارة ${index}`, service: index % 2 ? 'ivf' : 'dental-implants' });
