@@ -10,7 +10,11 @@ import { createStaticSiteServer } from '../../local/static-site.ts';
 import { ADMIN_PASSWORD, startTestStack, writeSmokeSite } from '../../local/tests/helpers.ts';
 import { runSmoke } from '../../scripts/smoke.ts';
 import { openPostgres } from '../../local/db.ts';
-import { startHostedPostgres, type HostedPostgres } from './helpers/hosted-postgres.ts';
+import {
+  rehearsalUnavailable,
+  startHostedPostgres,
+  type HostedPostgres,
+} from './helpers/hosted-postgres.ts';
 
 /**
  * The README's production checklist, followed on a PostgreSQL 15 shaped like a hosted project
@@ -70,6 +74,12 @@ async function deliverQueued(platform: Database): Promise<number> {
     );
   }
   return rows.length;
+}
+
+if (!hosted) {
+  it('is left out only where PostgreSQL 15 cannot run (else: bash scripts/ensure-pg-cron.sh)', () => {
+    expect(rehearsalUnavailable(), 'pg_cron is missing from .data/pg-cron').not.toBeNull();
+  });
 }
 
 describe.each(hosted ? [hosted] : [])(

@@ -90,14 +90,25 @@ function buildPrefix(root: string): string {
   return bin;
 }
 
+/**
+ * Why the rehearsal cannot run on this machine, or null when it can: PostgreSQL's tests are
+ * switched off, Debian's PostgreSQL 15 is not installed, or (as root) there is no user to run it.
+ * A missing pg_cron is not such a reason: `npm test`'s pretest unpacks it.
+ */
+export function rehearsalUnavailable(): string | null {
+  if (process.env['RIHLA_SKIP_POSTGRES'] === '1') return 'RIHLA_SKIP_POSTGRES=1';
+  if (!existsSync(join(PG_BIN, 'postgres'))) return `no PostgreSQL 15 in ${PG_BIN}`;
+  if (!postgresRunner()) return "running as root and there is no 'postgres' user to run the server";
+  return null;
+}
+
 export async function startHostedPostgres(): Promise<HostedPostgres | null> {
-  if (process.env['RIHLA_SKIP_POSTGRES'] === '1') return skip('RIHLA_SKIP_POSTGRES=1');
-  if (!existsSync(join(PG_BIN, 'postgres'))) return skip(`no PostgreSQL 15 in ${PG_BIN}`);
+  const unavailable = rehearsalUnavailable();
+  if (unavailable) return skip(unavailable);
   if (!existsSync(join(CRON_DIR, 'lib/postgresql/15/lib/pg_cron.so'))) {
     return skip('pg_cron is not unpacked in .data/pg-cron (bash scripts/ensure-pg-cron.sh)');
   }
-  const runAs = postgresRunner();
-  if (!runAs) return skip("running as root and there is no 'postgres' user to run the server");
+  const runAs = postgresRunner()!;
   const root = mkdtempSync(join(tmpdir(), 'rihla-hosted-'));
   const stopServer = () => {
     try {
