@@ -20,11 +20,7 @@ const full = request({ id: 'f', phone: '966545024476', country_code: '+966' });
 
 describe('a full number and the same number without its country code', () => {
   it('reads 10+ digits as a full number: its national part after a 1–3 digit code', () => {
-    expect(nationalCandidates('966545024476')).toEqual([
-      '66545024476',
-      '6545024476',
-      '545024476',
-    ]);
+    expect(nationalCandidates('966545024476')).toEqual(['66545024476', '6545024476', '545024476']);
     expect(nationalCandidates('545024476')).toEqual([]);
     expect(nationalCandidates('12345678901'.slice(0, 10))).toEqual([
       '234567890',
