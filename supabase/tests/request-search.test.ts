@@ -2,16 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../local/db.ts';
 import { normalizeSearchText } from '../../src/lib/admin/filters.ts';
 import {
+  type Actor,
+  addPublicLead,
   anon,
   as,
   createLiveAdmin,
   createUser,
   expectSqlError,
-  insertLead,
-  leadRow,
   resetData,
   sqlBackends,
-  type Actor,
 } from './helpers/harness.ts';
 
 /**
@@ -43,14 +42,8 @@ describe.each(backends)('request search on $name', (backend) => {
     sara = await createLiveAdmin(db, 'sara', 'sara long password');
   });
 
-  async function addLead(overrides: Record<string, unknown>): Promise<string> {
-    await as(db, anon, (tx) => insertLead(tx, leadRow(overrides)));
-    const { rows } = await db.query<{ id: string }>(
-      `select id::text from public.contact_requests where name = $1`,
-      [overrides['name']],
-    );
-    return rows[0]!.id;
-  }
+  const addLead = async (overrides: Record<string, unknown>): Promise<string> =>
+    (await addPublicLead(db, overrides)).requestId;
 
   const search = (query: string, args: Record<string, unknown> = {}) =>
     as(db, sara, async (tx) => {

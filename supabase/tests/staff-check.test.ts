@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../local/db.ts';
 import {
+  type Actor,
+  addPublicLead,
   anon,
   as,
   createLiveAdmin,
   createUser,
   expectSqlError,
-  insertLead,
-  leadRow,
   resetData,
   sqlBackends,
-  type Actor,
 } from './helpers/harness.ts';
 
 /**
@@ -28,11 +27,7 @@ describe.each(backends)('the staff check on $name', (backend) => {
   beforeAll(async () => {
     db = await backend.open();
     await resetData(db);
-    await insertLead(db, leadRow({ name: 'Staff Check' }));
-    const { rows } = await db.query<{ id: string }>(
-      `select id::text from public.contact_requests where name = 'Staff Check'`,
-    );
-    requestId = rows[0]!.id;
+    requestId = (await addPublicLead(db)).requestId;
   });
   afterAll(async () => {
     await db.close();
