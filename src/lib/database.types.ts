@@ -436,6 +436,10 @@ export type Database = {
         Args: { _reference: string; _token: string };
         Returns: Json;
       };
+      patient_withdraw_advertising: {
+        Args: { _token: string };
+        Returns: Json;
+      };
       person_requests: {
         Args: { _id: string };
         Returns: Json;

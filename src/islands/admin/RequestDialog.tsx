@@ -13,6 +13,7 @@ import {
   OfflineNotice,
   RestoredNotice,
 } from './dialog/DialogNotices.tsx';
+import { AdvertisingConsent } from './dialog/AdvertisingConsent.tsx';
 import { ContactSection } from './dialog/ContactSection.tsx';
 import { ManageFields } from './dialog/ManageFields.tsx';
 import { PersonSection } from './dialog/PersonSection.tsx';
@@ -127,6 +128,7 @@ export function RequestDialog({
           <PatientDetails request={request} duplicates={duplicates} onOpenRequest={onOpenRequest} />
           <ContactSection request={request} />
           <PersonSection request={request} onOpenRequest={onOpenRequest} />
+          <AdvertisingConsent request={request} />
           <PatientPagePanel request={request} />
           <Timeline events={events.data} />
         </div>

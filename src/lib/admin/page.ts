@@ -159,6 +159,20 @@ const complete = (row: Partial<ContactRequest>): row is ContactRequest =>
   typeof row.id === 'string' && typeof row.created_at === 'string';
 
 /**
+ * The rows after the coordinator's own save: the saved row replaces its older copy in place at
+ * once, without waiting for the live change (which may take seconds on a busy server). Only the
+ * fields move; leaving the filters and the counters stay with the live change, which carries the
+ * row as it was before, so nothing is counted twice.
+ */
+export function withSavedRow<T extends PageAnswer>(answer: T, saved: ContactRequest): T {
+  const at = answer.rows.findIndex((row) => row.id === saved.id);
+  if (at === -1 || answer.rows[at]!.version >= saved.version) return answer;
+  const rows = answer.rows.slice();
+  rows[at] = { ...rows[at]!, ...saved };
+  return { ...answer, rows };
+}
+
+/**
  * The state after one change of contact_requests: a row that now matches the filters joins the
  * rows on screen (if it falls among them), one that no longer matches leaves, a changed row is
  * replaced in place; the counters and the matched count move by what the change did, and the
