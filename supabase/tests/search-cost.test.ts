@@ -144,6 +144,21 @@ describe.each(backends.filter((backend) => backend.name === 'postgres'))(
       expect(rows).not.toMatch(/Seq Scan/);
     });
 
+    it('finds a number stored without its country code by btree lookups, not a scan', async () => {
+      // The third branch of request_ids_matching (20261127140000) for "+966 50 001 2345".
+      const national = await explain(
+        null,
+        `select r.id from public.contact_requests r
+         where r.phone_key = any($1) and nullif(r.country_code, '') is null
+           and r.deleted_at is null`,
+        [['66500012345', '6500012345', '500012345']],
+      );
+      expect(national).toMatch(/Index Scan (using|on) contact_requests_phone_key_idx/);
+      expect(national).not.toMatch(/Seq Scan/);
+      const answer = await page(db, admin, { _query: '+966 50 001 2345' });
+      expect(answer?.rows.map((row) => row.name)).toHaveLength(1);
+    });
+
     it('answers an admin the same rows through the indexes as a plain scan would', async () => {
       const { rows } = await db.query<{ name: string }>(
         `select name from public.contact_requests where search_text like '%4f2a9%'

@@ -5,7 +5,14 @@
  * Pure, so the rules are unit-tested; src/islands/admin/useRequestPage.ts runs them.
  */
 import type { RealtimeChange } from './live.ts';
-import { ALL, matchesSearch, prepareSearch, type RequestFilters } from './filters.ts';
+import {
+  ALL,
+  matchesSearch,
+  prepareSearch,
+  type PreparedSearch,
+  type RequestFilters,
+} from './filters.ts';
+import { isPossibleNumberMatch } from './search-match.ts';
 import { sourceKey, statusOf } from './labels.ts';
 import { comesBefore, isOverdueOpen, matchesFollowUp } from './followUp.ts';
 import type { ContactRequest } from './rows.ts';
@@ -110,6 +117,27 @@ export function rowMatches(
     // The reference, as written and without dashes (public.request_search_text).
     matchesSearch({ name: referenceText(row.reference), email: null, phone: '' }, search)
   );
+}
+
+/**
+ * True when a row is among the results only as a possible match of the searched number (stored
+ * without its country code, same national digits), not by its name, e-mail, notes or reference:
+ * the dashboard marks it so, and nothing treats it as the same person.
+ */
+export function onlyPossibleMatch(row: ContactRequest, search: PreparedSearch): boolean {
+  if (!isPossibleNumberMatch(row, search)) return false;
+  return !(
+    matchesSearch({ name: row.name, email: row.email, phone: '' }, search) ||
+    matchesSearch({ name: row.notes ?? '', email: null, phone: '' }, search) ||
+    matchesSearch({ name: referenceText(row.reference), email: null, phone: '' }, search)
+  );
+}
+
+/** The ids of the rows `query` found only as possible matches (see onlyPossibleMatch). */
+export function possibleMatchIds(rows: readonly ContactRequest[], query: string): Set<string> {
+  const search = prepareSearch(query);
+  if (!search.digits) return new Set();
+  return new Set(rows.filter((row) => onlyPossibleMatch(row, search)).map((row) => row.id));
 }
 
 function referenceText(reference: string | undefined): string {
