@@ -178,12 +178,18 @@ describe.each(backends)('partner clinics and quotes on $name', (backend) => {
       '42501',
     );
     expect(
-      await call(coordinator, `with u as (update public.clinics set active = false returning 1)
-        select count(*)::int as r from u`),
+      await call(
+        coordinator,
+        `with u as (update public.clinics set active = false returning 1)
+        select count(*)::int as r from u`,
+      ),
     ).toBe(0);
     expect(
-      await call(coordinator, `with d as (delete from public.clinic_accreditations returning 1)
-        select count(*)::int as r from d`),
+      await call(
+        coordinator,
+        `with d as (delete from public.clinic_accreditations returning 1)
+        select count(*)::int as r from d`,
+      ),
     ).toBe(0);
     await expectSqlError(call(anon, `select count(*) as r from public.clinics`), '42501');
     await expectSqlError(
@@ -191,9 +197,9 @@ describe.each(backends)('partner clinics and quotes on $name', (backend) => {
       '42501',
     );
     expect(await call(visitor, `select count(*)::int as r from public.clinics`)).toBe(0);
-    expect(
-      await call(visitor, `select count(*)::int as r from public.clinic_accreditations`),
-    ).toBe(0);
+    expect(await call(visitor, `select count(*)::int as r from public.clinic_accreditations`)).toBe(
+      0,
+    );
     await expectSqlError(
       call(
         visitor,
@@ -204,14 +210,14 @@ describe.each(backends)('partner clinics and quotes on $name', (backend) => {
     );
     // The owner changes and removes.
     expect(
-      await call(owner, `with u as (update public.clinics set city_en = ' Şişli ' returning city_en)
-        select city_en as r from u`),
+      await call(
+        owner,
+        `with u as (update public.clinics set city_en = ' Şişli ' returning city_en)
+        select city_en as r from u`,
+      ),
     ).toBe('Şişli');
     // Only known destinations and treatments.
-    await expectSqlError(
-      call(owner, `update public.clinics set country = 'narnia'`),
-      '22P02',
-    );
+    await expectSqlError(call(owner, `update public.clinics set country = 'narnia'`), '22P02');
     await expectSqlError(
       call(owner, `update public.clinics set treatments = '{brain-transplant}'`),
       '22P02',
@@ -252,14 +258,20 @@ describe.each(backends)('partner clinics and quotes on $name', (backend) => {
     // Accredited when drafted, lapsed before it is sent: the sending is refused, the draft kept.
     const clinic = await addClinic('expiring-clinic');
     const { quote_id } = await saveDraft(coordinator, requestId, clinic);
-    await db.query(`update public.clinic_accreditations set valid_until = current_date - 1
-      where clinic_id = $1`, [clinic]);
+    await db.query(
+      `update public.clinic_accreditations set valid_until = current_date - 1
+      where clinic_id = $1`,
+      [clinic],
+    );
     expect((await expectSqlError(send(coordinator, quote_id), '23514')).hint).toBe(
       'clinic_not_accredited',
     );
     // The last day of validity still counts; an inactive clinic is refused too.
-    await db.query(`update public.clinic_accreditations set valid_until = current_date
-      where clinic_id = $1`, [clinic]);
+    await db.query(
+      `update public.clinic_accreditations set valid_until = current_date
+      where clinic_id = $1`,
+      [clinic],
+    );
     expect((await send(coordinator, quote_id)).version).toBe(1);
     await call(owner, `update public.clinics set active = false where id = $1`, [clinic]);
     const other = await submit();
@@ -289,14 +301,8 @@ describe.each(backends)('partner clinics and quotes on $name', (backend) => {
     expect(await call(visitor, `select count(*)::int as r from public.quote_versions`)).toBe(0);
     // Staff read them, but write only through the functions (a sent version cannot be edited).
     expect(await call(coordinator, `select count(*)::int as r from public.quote_versions`)).toBe(1);
-    await expectSqlError(
-      call(coordinator, `update public.quote_versions set price = 1`),
-      '42501',
-    );
-    await expectSqlError(
-      call(coordinator, `update public.quotes set status = 'chosen'`),
-      '42501',
-    );
+    await expectSqlError(call(coordinator, `update public.quote_versions set price = 1`), '42501');
+    await expectSqlError(call(coordinator, `update public.quotes set status = 'chosen'`), '42501');
     // A quote's request in the bin hides the quote from staff too.
     await call(owner, `delete from public.contact_requests where id = $1`, [requestId]);
     expect(await call(coordinator, `select count(*)::int as r from public.quotes`)).toBe(0);
@@ -320,11 +326,12 @@ describe.each(backends)('partner clinics and quotes on $name', (backend) => {
     await send(coordinator, c.quote_id);
     let seen = await patientQuotes(mine.token);
     expect(seen?.country_code).toBe('+966');
-    expect(seen?.quotes.map((quote) => [quote.clinic.slug, quote.version, Number(quote.price)]))
-      .toEqual([
-        ['istanbul-hair', 1, 2100],
-        ['antalya-hair', 1, 2600],
-      ]);
+    expect(
+      seen?.quotes.map((quote) => [quote.clinic.slug, quote.version, Number(quote.price)]),
+    ).toEqual([
+      ['istanbul-hair', 1, 2100],
+      ['antalya-hair', 1, 2600],
+    ]);
     expect(JSON.stringify(seen)).not.toContain('999');
 
     // A correction is a new draft version, unseen until it is sent.
@@ -341,7 +348,11 @@ describe.each(backends)('partner clinics and quotes on $name', (backend) => {
     // Every version stays, each sent one frozen; the first sending is the request's first quote.
     const all = (await call(coordinator, `select public.request_quotes($1) as r`, [
       mine.requestId,
-    ])) as { id: string; first_sent_at: string; versions: { version: number; sent_by_name: string }[] }[];
+    ])) as {
+      id: string;
+      first_sent_at: string;
+      versions: { version: number; sent_by_name: string }[];
+    }[];
     expect(all[0]!.versions.map((version) => version.version)).toEqual([2, 1]);
     expect(all[0]!.versions[0]!.sent_by_name).toBe('sara');
     expect(new Date(all[0]!.first_sent_at).toISOString()).toBe(
@@ -388,7 +399,10 @@ describe.each(backends)('partner clinics and quotes on $name', (backend) => {
        from public.quotes q join public.clinics c on c.id = q.clinic_id where q.request_id = $1`,
       [mine.requestId],
     )) as Record<string, [string, number | null]>;
-    expect(statuses).toEqual({ 'istanbul-hair': ['chosen', 2], 'antalya-hair': ['declined', null] });
+    expect(statuses).toEqual({
+      'istanbul-hair': ['chosen', 2],
+      'antalya-hair': ['declined', null],
+    });
     const { rows: request } = await db.query<{ status: string; due: boolean }>(
       `select status, follow_up_at <= now() as due from public.contact_requests where id = $1`,
       [mine.requestId],
@@ -401,7 +415,10 @@ describe.each(backends)('partner clinics and quotes on $name', (backend) => {
     );
     expect(events).toHaveLength(1);
     expect(events[0]!.author).toBeNull();
-    expect(JSON.parse(events[0]!.value)).toMatchObject({ version: 2, clinic: 'عيادة istanbul-hair' });
+    expect(JSON.parse(events[0]!.value)).toMatchObject({
+      version: 2,
+      clinic: 'عيادة istanbul-hair',
+    });
     const { rows: broadcasts } = await db.query<{ payload: { event: string; version: number } }>(
       `select payload from realtime.messages where topic = 'staff:quotes'
        and payload ->> 'event' = 'chosen'`,
@@ -453,7 +470,10 @@ describe.each(backends)('partner clinics and quotes on $name', (backend) => {
       ]),
     ).toEqual({ ok: true, changed: true });
     await expectSqlError(
-      call(anon, `select public.patient_choose_quote($1, $2, 1) as r`, [mine.token, draft.quote_id]),
+      call(anon, `select public.patient_choose_quote($1, $2, 1) as r`, [
+        mine.token,
+        draft.quote_id,
+      ]),
       'PT429',
     );
     await db.query(`update private.patient_page_limits set actions_per_link_per_hour = 10`);
@@ -548,6 +568,9 @@ describe.each(backends)('partner clinics and quotes on $name', (backend) => {
     const third = await submit();
     const kept = await saveDraft(coordinator, third.requestId, clinic);
     expect(kept.version).toBe(1);
-    await expectSqlError(call(owner, `delete from public.clinics where id = $1`, [clinic]), '23503');
+    await expectSqlError(
+      call(owner, `delete from public.clinics where id = $1`, [clinic]),
+      '23503',
+    );
   });
 });
