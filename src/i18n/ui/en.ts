@@ -52,7 +52,7 @@ export const en = {
   'why.eyebrow': 'About us',
   'why.title': 'A medical travel agency that works for you',
   'why.lead':
-    'We are a team of medical coordinators working with more than 50 accredited partner hospitals. We compare, arrange and stay with you until you are safely home.',
+    'We are a team of medical coordinators working with accredited partner hospitals and clinics, each named in our quotes. We compare, arrange and stay with you until you are safely home.',
   'why.managerTitle': 'A personal patient manager, free',
   'why.managerText':
     'One person who knows your file and speaks your language, from the first message to the last follow-up:',
