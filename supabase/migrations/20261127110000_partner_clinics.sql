@@ -256,9 +256,9 @@ grant select, insert, update, delete on table public.clinic_accreditations
 
 -- What a patient may see of partner clinics, for the public profile pages (/clinics/, /en/clinics/):
 -- with `_slug`, that one clinic (also one no longer active, so an old quote's link still answers,
--- marked inactive); without, every active clinic, by English name. Each with its accreditations
--- (body, number, valid until, when checked; not who), whether one is valid today, languages,
--- inclusions and treatments. Nothing about patients or quotes.
+-- marked inactive); without (null or ''), every active clinic, by English name. Each with its
+-- accreditations (body, number, valid until, when checked; not who), whether one is valid today,
+-- languages, inclusions and treatments. Nothing about patients or quotes.
 create function public.clinic_profiles(_slug text default null)
 returns jsonb
 language sql
@@ -293,7 +293,7 @@ as $$
       ), '[]'::jsonb)
     ) as profile
   ) p
-  where (_slug is null and c.active) or c.slug = _slug
+  where (coalesce(_slug, '') = '' and c.active) or c.slug = _slug
 $$;
 
 revoke execute on function public.clinic_profiles(text) from public;

@@ -28,7 +28,11 @@ export function noPartnerCounts({ entries, report }: Context): void {
       const found = partnerCountIn(text);
       if (!found) continue;
       seen.add(found);
-      report(entry.source, lineOf(entry.source, [...entry.at, ...path]), partnerCountMessage(found));
+      report(
+        entry.source,
+        lineOf(entry.source, [...entry.at, ...path]),
+        partnerCountMessage(found),
+      );
     }
     for (const text of joined) {
       const found = partnerCountIn(text);
@@ -42,7 +46,9 @@ export function noPartnerCounts({ entries, report }: Context): void {
       if (found)
         report(
           entry.source,
-          entry.body.firstLine + entry.body.text.slice(0, entry.body.text.indexOf(found)).split('\n').length - 1,
+          entry.body.firstLine +
+            entry.body.text.slice(0, entry.body.text.indexOf(found)).split('\n').length -
+            1,
           partnerCountMessage(found),
         );
     }
