@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { formatDay } from '~/lib/clinics/profile.ts';
 import { formatRequestDate } from '~/lib/admin/dates.ts';
+import { intlLocale } from '~/i18n/index.ts';
 import { dayAfter, type Accreditation } from '~/lib/admin/quotes.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { reportFailure } from '../dialog/useSaveRequest.ts';

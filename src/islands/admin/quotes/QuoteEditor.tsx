@@ -1,4 +1,4 @@
-import { useId, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { formatRequestDate } from '~/lib/admin/dates.ts';
 import type { QuoteFields } from '~/lib/admin/quotes.ts';
 import { adminText } from '~/lib/admin/strings.ts';
@@ -64,11 +64,15 @@ export function QuoteEditor(props: QuoteEditorProps) {
   const editor = useQuoteEditor({ ...props, onSent: props.onClose });
   const { fields, set } = editor;
   const id = (name: string) => `${uid}-${name}`;
+  const box = useRef<HTMLDivElement>(null);
+  // Opened to type a quote: the first field takes the keyboard.
+  useEffect(() => box.current?.querySelector<HTMLElement>('input')?.focus(), []);
   return (
     // The fields' shortcuts (Enter, Ctrl+Enter, Ctrl+S) bubble to the builder from its inputs.
     // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions
     <div
       className="mt-3 rounded-2xl border-2 border-teal-700 p-4"
+      ref={box}
       data-testid="quote-editor"
       role="group"
       aria-labelledby={id('title')}
