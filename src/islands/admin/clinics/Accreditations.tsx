@@ -122,7 +122,7 @@ export function Accreditations({
             {adminText(
               a.valid_until < today ? 'admin.clinics.lapsedOn' : 'admin.clinics.validUntil',
               {
-                date: a.valid_until,
+                date: formatDay(a.valid_until, intlLocale('ar')),
               },
             )}{' '}
             ·{' '}
