@@ -172,6 +172,7 @@ const euro = new Set([
 
 /** The currency a patient most likely thinks in, from their phone's country code; else dollars. */
 export function currencyForCountryCode(code: string | null): Currency {
-  const digits = (code ?? '').replace(/\D/g, '');
+  // "+966", "966" and "00966" are the same code.
+  const digits = (code ?? '').replace(/\D/g, '').replace(/^0+/, '');
   return byCallingCode[digits] ?? (euro.has(digits) ? 'EUR' : 'USD');
 }
