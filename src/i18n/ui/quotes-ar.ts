@@ -98,7 +98,5 @@ export const quotesAr = {
   'quotes.talk': 'أريد التحدث أولاً',
   'quotes.talkMessage':
     'مرحباً، رقم طلبي {reference}. أريد التحدث عن عرض {clinic} (النسخة {version}، {price}) قبل أن أقرر.',
-  'quotes.clinicPage': 'صفحة العيادة',
   'quotes.howWeChoose': 'كيف نختار العيادات وكيف نتقاضى أجرنا',
-  'quotes.offline': 'اتصل بالإنترنت لترى عروض العيادات.',
 } as const;

@@ -92,7 +92,5 @@ export const quotesEn = {
   'quotes.talk': 'I want to talk first',
   'quotes.talkMessage':
     'Hello, my reference is {reference}. I would like to talk about {clinic}’s quote (version {version}, {price}) before I decide.',
-  'quotes.clinicPage': 'Clinic page',
   'quotes.howWeChoose': 'How we choose clinics and how we are paid',
-  'quotes.offline': 'Connect to the internet to see your clinic quotes.',
 } as const satisfies Record<keyof typeof quotesAr, string>;
