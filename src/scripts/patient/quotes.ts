@@ -116,12 +116,23 @@ function quoteActions(
   };
 }
 
+interface Shown {
+  page: PageContext;
+  section: HTMLElement;
+  state: QuotesState;
+  reload: () => Promise<void>;
+}
+
+/** What the section shows now: the currency picker re-renders the latest answer. */
+let shown: Shown | null = null;
+
 function render(
   page: PageContext,
   section: HTMLElement,
   state: QuotesState,
   reload: () => Promise<void>,
 ) {
+  shown = { page, section, state, reload };
   const quotes = state.data?.quotes ?? [];
   section.hidden = quotes.length === 0;
   if (!state.data || quotes.length === 0) return;
@@ -137,7 +148,7 @@ function render(
       } catch {
         // Kept for this visit only.
       }
-      render(page, section, state, reload);
+      if (shown) render(shown.page, shown.section, shown.state, shown.reload);
     });
   }
   const context: TableContext = {
