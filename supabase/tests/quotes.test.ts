@@ -332,7 +332,9 @@ describe.each(backends)('partner clinics and quotes on $name', (backend) => {
       ['istanbul-hair', 1, 2100],
       ['antalya-hair', 1, 2600],
     ]);
-    expect(JSON.stringify(seen)).not.toContain('999');
+    // Never another request's quote (the same clinic's, for someone else).
+    expect(seen?.quotes.map((quote) => quote.id)).not.toContain(c.quote_id);
+    expect(seen?.quotes.map((quote) => Number(quote.price))).not.toContain(999);
 
     // A correction is a new draft version, unseen until it is sent.
     const correction = await saveDraft(coordinator, mine.requestId, first, fields({ price: 1900 }));

@@ -148,6 +148,7 @@ test('a coordinator sends two quotes; the patient compares them at 360 px, choos
   await typeQuote(page, clinics[1]!.name, { team: 'فريق د. أوزتورك', price: '2600' });
   console.log(`two quotes typed and sent in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await expect(dialog.getByTestId('quote-clock')).toContainText('أُرسل أول عرض');
+  await expectNoSeriousA11yIssues(page, '[data-testid="quotes-section"]');
 
   for (const lang of ['ar', 'en'] as const) {
     const url = `${lang === 'en' ? '/en' : ''}/r/#${token}`;
@@ -217,4 +218,15 @@ test('a coordinator sends two quotes; the patient compares them at 360 px, choos
   await expect(patient.page.locator('[data-accreditations]')).toContainText('JCI');
   await expectNoSeriousA11yIssues(patient.page);
   await patient.context.close();
+
+  // The coordinator reads the clinics (owners change them), and the campaign report measures the
+  // promise over every request of the range.
+  await page.goto('/admin/clinics');
+  await expect(page.locator(`[data-slug="${clinics[0]!.slug}"]`)).toContainText('JCI');
+  await expect(page.getByRole('button', { name: 'إضافة عيادة' })).toHaveCount(0);
+  await expectNoSeriousA11yIssues(page);
+  await page.goto('/admin/campaigns');
+  await expect(page.getByTestId('quote-speed-total')).toHaveText(
+    /^الوسيط [\d.]+ ساعة · \d+% خلال 48 ساعة$/,
+  );
 });
