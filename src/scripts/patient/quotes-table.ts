@@ -77,7 +77,17 @@ function cellContent(context: TableContext, quote: PatientQuote, key: RowKey): N
     case 'units':
       return quote.units === null
         ? none()
-        : [el('span', '', t(`quotes.unit.${quote.unit_kind}`, { count: quote.units }))];
+        : [
+            el(
+              'span',
+              '',
+              // "4,000 grafts": the plural form picked on the number, the number then grouped.
+              t(`quotes.unit.${quote.unit_kind}`, { count: quote.units }).replace(
+                /\d{4,}/g,
+                (digits) => Number(digits).toLocaleString('en-US'),
+              ),
+            ),
+          ];
     case 'nights':
       return quote.nights === null
         ? none()
