@@ -18,6 +18,7 @@ import { ContactSection } from './dialog/ContactSection.tsx';
 import { ManageFields } from './dialog/ManageFields.tsx';
 import { PersonSection } from './dialog/PersonSection.tsx';
 import { PatientPagePanel } from './dialog/PatientPagePanel.tsx';
+import { QuotesSection } from './quotes/QuotesSection.tsx';
 import { PatientDetails, Timeline } from './dialog/RequestHistory.tsx';
 import { useRequestEditor } from './dialog/useRequestEditor.ts';
 import { StatusBadge, UserText } from './parts.tsx';
@@ -130,6 +131,7 @@ export function RequestDialog({
           <PersonSection request={request} onOpenRequest={onOpenRequest} />
           <AdvertisingConsent request={request} />
           <PatientPagePanel request={request} />
+          <QuotesSection request={request} />
           <Timeline events={events.data} />
         </div>
 
