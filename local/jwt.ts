@@ -60,7 +60,7 @@ export function verifyJwt(
   if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds + 30)) {
     return { ok: false, reason: 'not_yet_valid' };
   }
-  return { ok: true, claims: claims as JwtClaims };
+  return { ok: true, claims: claims };
 }
 
 /** Reads a JWT payload without checking it; only for tokens that were verified elsewhere. */
@@ -69,7 +69,7 @@ export function decodeJwtPayload(token: string): JwtClaims | null {
   if (payload === undefined) return null;
   try {
     const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    return isRecord(value) ? (value as JwtClaims) : null;
+    return isRecord(value) ? value : null;
   } catch {
     return null;
   }

@@ -187,13 +187,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const fontKB = allBudgets.pages.fontKB as number;
   await withBuildServer(
     {
-      dist: values.dist!,
+      dist: values.dist,
       dataDir: `${values.dist}-lighthouse-data`,
-      sitePort: values['site-port']!,
-      apiPort: values['api-port']!,
+      sitePort: values['site-port'],
+      apiPort: values['api-port'],
     },
     async () => {
-      const results = await withHttpsSite(values.dist!, Number(values['https-port']), (origin) =>
+      const results = await withHttpsSite(values.dist, Number(values['https-port']), (origin) =>
         runLighthouse(
           pages.map((path) => origin + path),
           Number(values.runs),

@@ -271,17 +271,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       runs: { type: 'string', default: '3' },
     },
   });
-  const dist = values.dist!;
+  const dist = values.dist;
   if (!values['no-build']) {
     console.log('building the site…');
-    buildForSlowProfile(dist, values['api-port']!);
+    buildForSlowProfile(dist, values['api-port']);
   }
   await withBuildServer(
     {
       dist,
       dataDir: `${dist}-data`,
-      sitePort: values['site-port']!,
-      apiPort: values['api-port']!,
+      sitePort: values['site-port'],
+      apiPort: values['api-port'],
     },
     async (origin) => {
       const figures = await benchSlowProfile(origin, Number(values.runs), (m) => console.log(m));

@@ -16,7 +16,7 @@ import postcss, { type ChildNode, type Container, type Root, type Rule } from 'p
 
 /** Pseudo-classes that a visitor's action turns on: never true when the page is first drawn. */
 const ACTION_PSEUDO =
-  /:(hover|focus|focus-visible|focus-within|active|visited|target|user-invalid|user-valid|autofill|-webkit-autofill|popover-open|modal)(?![\w-])/;
+  /^:(hover|focus|focus-visible|focus-within|active|visited|target|user-invalid|user-valid|autofill|-webkit-autofill|popover-open|modal)(?![\w-])/;
 
 /** Pseudo-classes css-select evaluates against the served document; every other pseudo is dropped. */
 const EVALUATED_PSEUDO =
@@ -24,7 +24,6 @@ const EVALUATED_PSEUDO =
 
 /** `selector` as it can apply to the served page: null if it needs a visitor's action. */
 export function servedSelector(selector: string): string | null {
-  if (ACTION_PSEUDO.test(selector)) return null;
   let out = '';
   for (let i = 0; i < selector.length;) {
     const char = selector[i]!;
@@ -46,6 +45,7 @@ export function servedSelector(selector: string): string | null {
     }
     // A pseudo: its name, then a balanced argument if any.
     const name = /^::?[\w-]+/.exec(selector.slice(i))![0];
+    if (ACTION_PSEUDO.test(name)) return null;
     let end = i + name.length;
     if (selector[end] === '(') {
       for (let depth = 0; end < selector.length; end++) {
@@ -54,6 +54,9 @@ export function servedSelector(selector: string): string | null {
       }
       end++;
     }
+    const argument = selector.slice(i + name.length, end);
+    // `:is(:where(.group):hover *)` (Tailwind's group-hover) needs an action too.
+    if (/(?<!\\):(hover|focus|active)/.test(argument)) return null;
     if (!name.startsWith('::') && EVALUATED_PSEUDO.test(name)) out += selector.slice(i, end);
     i = end;
   }

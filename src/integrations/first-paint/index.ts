@@ -1,22 +1,15 @@
 /**
- * Nothing but the HTML on the first paint's path (issue 33): the first response of every public page
- * carries the styles its first paint needs, and no stylesheet or script request stands between the
- * HTML and the first paint.
- *
- * Module scripts are fetched at low priority (`fetchpriority="low"`): they run after parsing anyway
- * (the header's behaviour, attribution, the service worker, the offer clock), so the browser need not
- * fetch them before the page's images, and Lighthouse's simulation no longer counts them as blocking
- * the first paint when they happen to arrive before it.
- *
- * Critical CSS inline, the rest of the stylesheet late:
- *
- * After the build, for each page that links the site's stylesheet:
- * - the link becomes a `<style>` with the rules that apply to the page as served (./critical.ts);
- * - the full stylesheet is still linked, as `media="print"` (browsers fetch it at the lowest priority
- *   and do not wait for it) and switched to all media once it has loaded by one inline script, the
- *   same on every page; a `<noscript>` link serves readers without JavaScript. It brings the states a
- *   visitor causes later (hover, focus, an opened menu, an island's next step) and is cached for
- *   every later page.
+ * Nothing but the HTML on the first paint's path (issue 33). After the build, every public page
+ * (not the back office, not the patient page) is rewritten (./page.ts):
+ * - the stylesheet link becomes a `<style>` with the rules that apply to the page as served
+ *   (./critical.ts): no stylesheet request stands between the HTML and the first paint;
+ * - the full stylesheet and the page's module scripts (the header's behaviour, attribution, the
+ *   service worker, the offer clock, the web fonts for later pages) are requested once the first
+ *   screen has been painted. They bring what a visitor's later actions need (hover and focus
+ *   states, an opened menu, an island's next step); the forms' early inline script answers presses
+ *   before then (src/components/forms/EarlyForms.astro);
+ * - rendering waits until the first screen's HTML is parsed, so the first paint is the whole first
+ *   screen (its largest text included), not the header alone.
  *
  * The Content-Security-Policy allows inline styles by hash (security-headers.ts), so every distinct
  * `<style>` costs the header about 54 bytes on every response. Pages are therefore grouped: a page
@@ -30,15 +23,10 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseStylesheet, renderCritical, usedRules, type Stylesheet } from './critical.ts';
+import { rewritePage, stylesheetHrefs } from './page.ts';
 
 /** Most bytes of CSS (uncompressed) a page may inline beyond its own rules to share a group's. */
 export const GROUP_SLACK = 2000;
-
-/** Turns the late stylesheets on once loaded (one script, so one CSP hash for every page). */
-export const LATE_CSS_SCRIPT =
-  "document.querySelectorAll('link[data-late-css]').forEach((l)=>{const on=()=>{l.media='all'};l.sheet?on():l.addEventListener('load',on)})";
-
-const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)">/g;
 
 function htmlFiles(dir: string, skip: string[]): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -85,29 +73,10 @@ export function groupPages<T extends { used: Set<number> }>(
   return groups;
 }
 
-const MODULE_SCRIPT = /<script type="module" src=/g;
-
-/** The page with its module scripts fetched at low priority. */
-export function lowPriorityScripts(html: string): string {
-  return html.replace(MODULE_SCRIPT, '<script type="module" fetchpriority="low" src=');
-}
-
-/** The page with its stylesheet links replaced by `critical` inline and the late links. */
-export function inlineCritical(html: string, hrefs: string[], critical: string): string {
-  const late = hrefs
-    .map((href) => `<link rel="stylesheet" href="${href}" media="print" data-late-css>`)
-    .join('');
-  const noscript = hrefs.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
-  let first = true;
-  return html.replace(STYLESHEET_LINK, () => {
-    if (!first) return '';
-    first = false;
-    return `<style>${critical}</style>${late}<script>${LATE_CSS_SCRIPT}</script><noscript>${noscript}</noscript>`;
-  });
-}
-
 export default function firstPaint(options: { skip?: string[] } = {}): AstroIntegration {
-  const skip = options.skip ?? ['admin'];
+  // The back office keeps its stylesheet and preloads (office connections, fonts at once); the
+  // patient page (/r/) is left as it is while issue 29's work on it goes on.
+  const skip = options.skip ?? ['admin', 'r'];
   return {
     name: 'rihla:first-paint',
     hooks: {
@@ -117,8 +86,7 @@ export default function firstPaint(options: { skip?: string[] } = {}): AstroInte
         const pages: Page[] = [];
         for (const file of htmlFiles(root, skip)) {
           const html = readFileSync(file, 'utf8');
-          const head = html.slice(0, html.indexOf('</head>'));
-          const hrefs = [...head.matchAll(STYLESHEET_LINK)].map((match) => match[1]!);
+          const hrefs = stylesheetHrefs(html);
           if (!hrefs.length) continue;
           const key = hrefs.join(' ');
           let sheet = sheets.get(key);
@@ -136,10 +104,7 @@ export default function firstPaint(options: { skip?: string[] } = {}): AstroInte
             const critical = renderCritical(sheet, group.used);
             styles++;
             for (const page of group.pages)
-              writeFileSync(
-                page.file,
-                lowPriorityScripts(inlineCritical(page.html, page.hrefs, critical)),
-              );
+              writeFileSync(page.file, rewritePage(page.html, critical));
           }
         }
         logger.info(`critical CSS inlined on ${pages.length} pages (${styles} distinct styles)`);

@@ -174,7 +174,7 @@ export default function LeadForm(props: LeadFormProps) {
   return (
     <form
       ref={formRef}
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       noValidate
       // Without JavaScript the form opens the agency's WhatsApp chat (see ConsultationForm.astro).
       action={`https://wa.me/${props.whatsappNumber.replace(/\D/g, '')}`}
