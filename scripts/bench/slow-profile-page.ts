@@ -80,6 +80,8 @@ export async function throttledPage(browser: Browser) {
       hydrated: 0,
       clickAt: 0,
       dialogAt: 0,
+      downAt: 0,
+      paintedAt: 0,
       events: [] as number[][],
     };
     (window as unknown as { __slow: typeof marks }).__slow = marks;
@@ -95,8 +97,9 @@ export async function throttledPage(browser: Browser) {
             entry.startTime + entry.duration - entry.processingEnd,
           ]);
     }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
-    // The page time of the last click's input (its event timestamp).
+    // The page time of the last click's input (its event timestamp), and of the press before it.
     addEventListener('click', (event) => (marks.clickAt = event.timeStamp), true);
+    addEventListener('pointerdown', (event) => (marks.downAt = event.timeStamp), true);
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) marks.lcp = entry.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -111,7 +114,13 @@ export async function throttledPage(browser: Browser) {
       // The frame that shows a dialog opened by a click.
       if (marks.clickAt && !marks.dialogAt && document.querySelector('dialog[open]')) {
         marks.dialogAt = -1;
-        requestAnimationFrame(() => (marks.dialogAt = performance.now()));
+        requestAnimationFrame(() => {
+          marks.dialogAt = performance.now();
+          // A task queued from the frame's callback runs once that frame is painted.
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => (marks.paintedAt = performance.now());
+          channel.port2.postMessage(0);
+        });
       }
     };
     new MutationObserver(watch).observe(document, {
