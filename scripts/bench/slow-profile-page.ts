@@ -81,14 +81,17 @@ export async function throttledPage(browser: Browser) {
       clickAt: 0,
       dialogAt: 0,
       downAt: 0,
-      paintedAt: 0,
+      clickPaintAt: 0,
       events: [] as number[][],
     };
     (window as unknown as { __slow: typeof marks }).__slow = marks;
     // Every event that belongs to an interaction (Event Timing): [duration, input delay,
     // handlers' time, time from the handlers to the paint].
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as PerformanceEventTiming[])
+      for (const entry of list.getEntries() as PerformanceEventTiming[]) {
+        // The paint that follows a click's handlers (what shows an opened dialog).
+        if (entry.interactionId && entry.name === 'click')
+          marks.clickPaintAt = entry.startTime + entry.duration;
         if (entry.interactionId)
           marks.events.push([
             entry.duration,
@@ -96,6 +99,7 @@ export async function throttledPage(browser: Browser) {
             entry.processingEnd - entry.processingStart,
             entry.startTime + entry.duration - entry.processingEnd,
           ]);
+      }
     }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
     // The page time of the last click's input (its event timestamp), and of the press before it.
     addEventListener('click', (event) => (marks.clickAt = event.timeStamp), true);
@@ -114,13 +118,7 @@ export async function throttledPage(browser: Browser) {
       // The frame that shows a dialog opened by a click.
       if (marks.clickAt && !marks.dialogAt && document.querySelector('dialog[open]')) {
         marks.dialogAt = -1;
-        requestAnimationFrame(() => {
-          marks.dialogAt = performance.now();
-          // A task queued from the frame's callback runs once that frame is painted.
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => (marks.paintedAt = performance.now());
-          channel.port2.postMessage(0);
-        });
+        requestAnimationFrame(() => (marks.dialogAt = performance.now()));
       }
     };
     new MutationObserver(watch).observe(document, {

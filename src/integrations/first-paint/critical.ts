@@ -14,9 +14,13 @@ import type { AnyNode } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import postcss, { type ChildNode, type Container, type Root, type Rule } from 'postcss';
 
-/** Pseudo-classes that a visitor's action turns on: never true when the page is first drawn. */
+/**
+ * Pseudo-classes that a visitor's action turns on: never true when the page is first drawn. (An
+ * open dialog or popover, `:modal`/`:popover-open`, is kept: an early tap opens one before the full
+ * stylesheet has arrived.)
+ */
 const ACTION_PSEUDO =
-  /^:(hover|focus|focus-visible|focus-within|active|visited|target|user-invalid|user-valid|autofill|-webkit-autofill|popover-open|modal)(?![\w-])/;
+  /^:(hover|focus|focus-visible|focus-within|active|visited|target|user-invalid|user-valid|autofill|-webkit-autofill)(?![\w-])/;
 
 /** Pseudo-classes css-select evaluates against the served document; every other pseudo is dropped. */
 const EVALUATED_PSEUDO =
