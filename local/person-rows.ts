@@ -233,7 +233,9 @@ export async function collect(
   // other table with a phone_key column, by the person's numbers.
   const keys = [
     canonicalPhone,
-    ...(tables[REQUESTS] ?? []).map((row) => String(row['phone_key'] ?? '')),
+    ...(tables[REQUESTS] ?? []).map((row) =>
+      typeof row['phone_key'] === 'string' ? row['phone_key'] : '',
+    ),
   ].filter(Boolean);
   for (const table of await phoneKeyedTables(db)) {
     const { rows } = await db.query<{ row: Record<string, unknown> }>(
