@@ -10,7 +10,7 @@ import { openPostgres, type Database } from '../../local/db.ts';
 import { applyBootstrap, prepareDatabase, REPO_ROOT } from '../../local/migrate.ts';
 import { startOwnPostgres } from '../../supabase/tests/helpers/postgres.ts';
 import {
-  applyOrder,
+  applyLevels,
   groupEntries,
   namedFiles,
   schemaDump,
@@ -36,14 +36,14 @@ try {
   await withDatabase(migrated, (db) => prepareDatabase(db));
   const files = groupEntries(schemaEntries(schemaDump(bootstrapped), schemaDump(migrated)));
   const scratch = await server.createDatabase();
-  const order = await withDatabase(scratch, async (db) => {
+  const levels = await withDatabase(scratch, async (db) => {
     await applyBootstrap(db);
-    return applyOrder(db, files);
+    return applyLevels(db, files);
   });
   const dir = join(REPO_ROOT, SCHEMAS_DIR);
   mkdirSync(dir, { recursive: true });
   for (const name of readdirSync(dir)) if (name.endsWith('.sql')) rmSync(join(dir, name));
-  const named = namedFiles(order, files);
+  const named = namedFiles(levels, files);
   for (const [name, text] of named) writeFileSync(join(dir, name), text);
   console.log(`${SCHEMAS_DIR}: ${named.size} files written`);
 } finally {

@@ -8,9 +8,9 @@
  * Supabase provides) does not have. Rows the migrations insert (timeline kinds, retention settings,
  * consent wordings) are data, not schema: they stay in the migrations.
  *
- * Files are named `NNN-<kind>-<schema>.<name>.sql` and applied in name order (the Supabase CLI's
- * default for supabase/schemas/*.sql); NNN is an order in which each file applies after the ones it
- * needs, found by applying them to a bootstrapped database (`applyOrder`).
+ * Files are named `LNN-<kind>-<schema>.<name>.sql` and applied in name order (the Supabase CLI's
+ * default for supabase/schemas/*.sql): NN is the file's level, found by applying the files to a
+ * bootstrapped database (`applyLevels`); a file needs only files of lower levels.
  */
 import { execFileSync } from 'node:child_process';
 import type { Database } from '../../local/db.ts';
@@ -56,41 +56,48 @@ export function fileText(owner: string, entries: DumpEntry[]): string {
 }
 
 /**
- * An order in which the files apply to `db` (a bootstrapped database, changed by this): each pass
- * applies, each in its own transaction, the files whose dependencies are there, until none is left.
+ * Each file's level (1, 2, …) on `db` (a bootstrapped database, changed by this): a file of level
+ * n applies once every file of the levels below it is there, and needs nothing else of its own
+ * level, so the files of one level apply in any order (name order). Each pass tries every pending
+ * file on the database as the last pass left it (in a transaction rolled back), then applies the
+ * ones that succeeded. A new object thus changes the names of only the files that come to depend on
+ * it, not of every file after it.
  */
-export async function applyOrder(db: Database, files: Map<string, DumpEntry[]>): Promise<string[]> {
-  const order: string[] = [];
+export async function applyLevels(
+  db: Database,
+  files: Map<string, DumpEntry[]>,
+): Promise<Map<string, number>> {
+  const levels = new Map<string, number>();
   let pending = [...files.keys()];
   const failures = new Map<string, string>();
-  while (pending.length) {
-    const next: string[] = [];
+  for (let level = 1; pending.length;) {
+    const ready: string[] = [];
     for (const owner of pending) {
       try {
-        await db.transaction(async (tx) => {
-          await tx.exec(fileText(owner, files.get(owner)!));
-        });
-        order.push(owner);
+        await db.rollbackOnly((tx) => tx.exec(fileText(owner, files.get(owner)!)));
+        ready.push(owner);
       } catch (error) {
         failures.set(owner, (error as Error).message);
-        next.push(owner);
       }
     }
-    if (next.length === pending.length && splitLinks(next, files)) {
-      // Tables that need each other (foreign keys both ways): their links go after both.
-      pending = [
-        ...next,
-        ...[...files.keys()].filter((owner) => !order.includes(owner) && !next.includes(owner)),
-      ];
-      continue;
-    }
-    if (next.length === pending.length)
+    if (!ready.length) {
+      if (splitLinks(pending, files)) {
+        // Tables that need each other (foreign keys both ways): their links go after both.
+        pending = [...files.keys()].filter((owner) => !levels.has(owner));
+        continue;
+      }
       throw new Error(
-        `These schema files cannot be applied in any order:\n${next.map((owner) => `${owner}: ${failures.get(owner)}`).join('\n')}`,
+        `These schema files cannot be applied in any order:\n${pending.map((owner) => `${owner}: ${failures.get(owner)}`).join('\n')}`,
       );
-    pending = next;
+    }
+    for (const owner of ready) {
+      await db.transaction((tx) => tx.exec(fileText(owner, files.get(owner)!)));
+      levels.set(owner, level);
+    }
+    pending = pending.filter((owner) => !levels.has(owner));
+    level++;
   }
-  return order;
+  return levels;
 }
 
 /**
@@ -114,12 +121,14 @@ function splitLinks(stuck: string[], files: Map<string, DumpEntry[]>): boolean {
   return moved;
 }
 
-/** The files' names and texts, named in apply order. */
-export function namedFiles(order: string[], files: Map<string, DumpEntry[]>): Map<string, string> {
-  const width = String(order.length).length < 3 ? 3 : String(order.length).length;
+/** The files' names (`LNN-<owner>.sql`, by level) and texts. */
+export function namedFiles(
+  levels: Map<string, number>,
+  files: Map<string, DumpEntry[]>,
+): Map<string, string> {
   return new Map(
-    order.map((owner, index) => [
-      `${String(index + 1).padStart(width, '0')}-${owner}.sql`,
+    [...levels].map(([owner, level]) => [
+      `L${String(level).padStart(2, '0')}-${owner}.sql`,
       fileText(owner, files.get(owner)!),
     ]),
   );

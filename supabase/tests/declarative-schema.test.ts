@@ -28,6 +28,9 @@ function report(difference: { missing: string[]; extra: string[] }): string {
       : [];
   return [
     `supabase/schemas/ does not match the migrations: run \`${SCHEMA_DUMP_COMMAND}\` and commit the files.`,
+    'If the same object stays on both lists after that, PostgreSQL reads it back in another shape:',
+    'a CHECK with nested ANDs (`x between 1 and 9 and y between 1 and 9`) is the usual one; write',
+    'its conditions as one flat `and` list.',
     ...show('made by the migrations, missing from supabase/schemas/', difference.missing),
     ...show('in supabase/schemas/, not made by the migrations', difference.extra),
   ].join('\n');

@@ -12,11 +12,6 @@ CREATE OR REPLACE FUNCTION public.request_search_text(_name text, _email text, _
     || public.fold_search_text(_reference) || ' ' || public.fold_search_text(replace(_reference, '-', ''))
 $$;
 
-
-SET default_tablespace = '';
-
-SET default_table_access_method = heap;
-
 GRANT ALL ON FUNCTION public.request_search_text(_name text, _email text, _notes text, _reference text) TO anon;
 GRANT ALL ON FUNCTION public.request_search_text(_name text, _email text, _notes text, _reference text) TO authenticated;
 GRANT ALL ON FUNCTION public.request_search_text(_name text, _email text, _notes text, _reference text) TO service_role;

@@ -30,6 +30,8 @@ begin
     'phone_hint', right(r.phone, 3),
     'email_hint', case when r.email is null then null
       else left(r.email, 1) || '…@' || split_part(r.email, '@', 2) end,
+    'advertising', case when l.advertising_consented_at is null then null
+      else l.advertising_withdrawn_at is null end,
     'manager', case when a.id is null then null else jsonb_build_object(
       'name', coalesce(nullif(btrim(a.display_name), ''), a.username),
       'whatsapp', a.whatsapp,
@@ -42,6 +44,7 @@ begin
   into answer
   from public.contact_requests r
   join private.patient_pages p on p.lead_id = r.lead_id
+  join public.offer_leads l on l.id = r.lead_id
   left join private.admin_users a on a.id = r.assigned_to
   where r.lead_id = lead;
   return answer;

@@ -10,9 +10,12 @@ CREATE OR REPLACE FUNCTION private.erase_expired_leads(as_of timestamp with time
 declare
   settings private.retention_settings;
   erased integer;
+  erased_leads jsonb;
+  erased_requests jsonb;
 begin
   perform private.purge_expired_bin(as_of);
   select * into strict settings from private.retention_settings where id;
+  -- One statement: the requests are read in the snapshot the delete sees (before its cascade).
   with expired as (
     delete from public.offer_leads as lead
     where exists (
@@ -30,9 +33,22 @@ begin
         not exists (select 1 from public.contact_requests as request where request.lead_id = lead.id)
         and lead.created_at < as_of - make_interval(months => settings.keep_months)
       )
-    returning 1
+    returning lead.id, lead.created_at, lead.source
   )
-  select count(*)::integer into erased from expired;
+  select
+    (select count(*)::integer from expired),
+    (select coalesce(jsonb_agg(jsonb_build_object(
+       'id', e.id, 'created_at', e.created_at, 'source', e.source)), '[]') from expired e),
+    (select coalesce(jsonb_agg(jsonb_build_object(
+       'id', r.id, 'lead_id', r.lead_id, 'created_at', r.created_at, 'status', r.status,
+       'service', r.service, 'source', r.source, 'assigned_to', r.assigned_to,
+       'follow_up_at', r.follow_up_at, 'version', r.version)), '[]')
+     from public.contact_requests r
+     where r.lead_id in (select e.id from expired e) and r.deleted_at is null)
+  into erased, erased_leads, erased_requests;
+  if erased > 0 then
+    perform private.clear_realtime_copies(erased_leads, erased_requests);
+  end if;
   return erased;
 end
 $$;

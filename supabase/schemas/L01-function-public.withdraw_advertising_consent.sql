@@ -7,12 +7,21 @@ CREATE OR REPLACE FUNCTION public.withdraw_advertising_consent(_lead_id uuid) RE
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  withdrawn boolean;
 begin
   if not coalesce(public.is_admin(auth.uid()), false) then
     raise exception 'only a signed-in admin can record a withdrawal'
       using errcode = '42501', hint = 'not_admin';
   end if;
-  return private.withdraw_advertising_consent(_lead_id);
+  withdrawn := private.withdraw_advertising_consent(_lead_id);
+  if withdrawn then
+    perform private.add_request_event(
+      (select id from public.contact_requests where lead_id = _lead_id),
+      'advertising_withdrawn', null, 'staff'
+    );
+  end if;
+  return withdrawn;
 end
 $$;
 

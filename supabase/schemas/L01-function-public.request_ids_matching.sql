@@ -6,11 +6,21 @@ SET check_function_bodies = false;
 CREATE OR REPLACE FUNCTION public.request_ids_matching(_text_pattern text, _digits_pattern text) RETURNS SETOF uuid
     LANGUAGE plpgsql STABLE SECURITY DEFINER ROWS 200
     SET search_path TO ''
-    AS $$
+    AS $_$
+declare
+  digits text := btrim(coalesce(_digits_pattern, ''), '%');
+  nationals text[] := '{}';
 begin
   if coalesce(auth.jwt() ->> 'role', '') in ('anon', 'authenticated')
      and not coalesce(public.is_admin(auth.uid()), false) then
     raise exception 'only staff may read the inbox' using errcode = '42501';
+  end if;
+  if digits ~ '^[0-9]{10,}$' then
+    nationals := array(
+      select substr(digits, code_length + 1)
+      from generate_series(1, 3) as code_length
+      where char_length(digits) - code_length >= 7
+    );
   end if;
   return query
     select r.id from public.contact_requests r
@@ -18,9 +28,13 @@ begin
     union
     select r.id from public.contact_requests r
     where _digits_pattern is not null and r.phone_key like _digits_pattern
+      and r.deleted_at is null
+    union
+    select r.id from public.contact_requests r
+    where r.phone_key = any(nationals) and nullif(r.country_code, '') is null
       and r.deleted_at is null;
 end
-$$;
+$_$;
 
 REVOKE ALL ON FUNCTION public.request_ids_matching(_text_pattern text, _digits_pattern text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.request_ids_matching(_text_pattern text, _digits_pattern text) TO authenticated;

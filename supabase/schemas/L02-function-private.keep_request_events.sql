@@ -20,4 +20,9 @@ begin
 end
 $$;
 
+
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
+
 REVOKE ALL ON FUNCTION private.keep_request_events() FROM PUBLIC;

@@ -7,7 +7,7 @@ CREATE TABLE private.patient_page_calls (
     client_address text,
     kind text NOT NULL,
     called_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT patient_page_calls_kind CHECK ((kind = ANY (ARRAY['miss'::text, 'message'::text, 'contact'::text, 'callback'::text, 'withdraw'::text])))
+    CONSTRAINT patient_page_calls_kind CHECK ((kind ~ '^[a-z_]{1,40}$'::text))
 );
 
 ALTER TABLE private.patient_page_calls ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (

@@ -8,9 +8,7 @@ CREATE OR REPLACE FUNCTION private.require_staff() RETURNS void
     SET search_path TO ''
     AS $$
 begin
-  if not coalesce(public.is_admin(auth.uid()), false) then
-    raise exception 'Only staff can do this' using errcode = '42501';
-  end if;
+  perform private.require_live_staff();
 end
 $$;
 
