@@ -25,6 +25,7 @@ import { RealtimeServer } from './realtime.ts';
 import { authenticateRequest, requireApikey } from './request-auth.ts';
 import { handleRest } from './rest.ts';
 import type { SchemaCache } from './schema-cache.ts';
+import { createStorage, type StorageService } from './storage/index.ts';
 
 /**
  * The local Supabase-compatible HTTP server: one node:http server that routes /auth/v1, /rest/v1,
@@ -53,6 +54,7 @@ export interface ApiServer {
   server: Server;
   realtime: RealtimeServer;
   notifications: NotificationWorker;
+  storage: StorageService;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,12 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     log: options.log,
   });
   await realtime.start();
+  const storage = createStorage({
+    db: options.db,
+    secret: options.secret,
+    dataDir: options.dataDir,
+    log: options.log,
+  });
   let functions: FunctionsHost | undefined;
   const functionsHost = () =>
     (functions ??= new FunctionsHost({
@@ -183,6 +191,11 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
     const path = url.pathname;
+    if (path === '/storage/v1' || path.startsWith('/storage/v1/')) {
+      // Storage reads (and streams) its own bodies, up to each bucket's limit.
+      await storage.handle(req, res, url);
+      return;
+    }
     if (method === 'OPTIONS' && path.startsWith('/functions/v1/')) {
       // Preflights go to the function itself (a browser sends no key with them), as on Supabase.
       await functionsHost().handle(req, res, url, Buffer.alloc(0));
@@ -233,7 +246,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       sendJson(res, 200, {
         name: 'Rihla Care local Supabase-compatible server',
         database: options.db.description,
-        services: ['/auth/v1', '/rest/v1', '/functions/v1', '/realtime/v1/websocket'],
+        services: ['/auth/v1', '/rest/v1', '/functions/v1', '/storage/v1', '/realtime/v1/websocket'],
       });
       return;
     }
@@ -243,7 +256,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       }
       throw notImplemented(`${method} ${path} (realtime over HTTP, e.g. broadcast)`);
     }
-    for (const service of ['/storage/v1', '/graphql/v1', '/pg', '/analytics']) {
+    for (const service of ['/graphql/v1', '/pg', '/analytics']) {
       if (path.startsWith(service)) throw notImplemented(`the ${service} service`);
     }
     throw new HttpError(404, { message: 'no Route matched with those values' });
@@ -253,6 +266,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     server,
     realtime,
     notifications,
+    storage,
     async close() {
       await notifications.stop();
       await realtime.close();
