@@ -310,6 +310,10 @@ export type Database = {
         Args: never;
         Returns: undefined;
       };
+      ask_for_request_file: {
+        Args: { _request_id: string; _slot: string };
+        Returns: undefined;
+      };
       bin_page: {
         Args: { _after_deleted_at: string; _after_id: string; _limit: number };
         Returns: Json;
@@ -334,6 +338,10 @@ export type Database = {
         Args: { _lead_id: string; _limit: number };
         Returns: Json;
       };
+      claim_storage_deletions: {
+        Args: { _limit: number };
+        Returns: Json;
+      };
       correct_request_contact: {
         Args: { _changes: Json; _expected_version: number; _id: string };
         Returns: unknown;
@@ -352,6 +360,14 @@ export type Database = {
       };
       finish_patient_confirmation: {
         Args: { _error: string; _lead_id: string; _sent: boolean };
+        Returns: undefined;
+      };
+      finish_request_file: {
+        Args: { _bytes: number; _file_id: string; _ok: boolean; _reason: string };
+        Returns: Json;
+      };
+      finish_storage_deletions: {
+        Args: { _done: number[]; _error: string; _failed: number[] };
         Returns: undefined;
       };
       fold_search_text: {
@@ -406,6 +422,25 @@ export type Database = {
         Args: never;
         Returns: string;
       };
+      patient_file_begin: {
+        Args: {
+          _bytes: number;
+          _content_type: string;
+          _file_name: string;
+          _slot: string;
+          _token: string;
+          _with_thumb: boolean;
+        };
+        Returns: Json;
+      };
+      patient_file_delete: {
+        Args: { _file_id: string; _token: string };
+        Returns: Json;
+      };
+      patient_files: {
+        Args: { _token: string };
+        Returns: Json;
+      };
       patient_page_info: {
         Args: { _request_id: string };
         Returns: Json;
@@ -436,6 +471,10 @@ export type Database = {
         Args: { _reference: string; _token: string };
         Returns: Json;
       };
+      pending_request_file_checks: {
+        Args: { _limit: number };
+        Returns: Json;
+      };
       person_requests: {
         Args: { _id: string };
         Returns: Json;
@@ -447,6 +486,14 @@ export type Database = {
       release_held_requests: {
         Args: { _ids: string[] };
         Returns: number;
+      };
+      request_file_upload_target: {
+        Args: { _file_id: string; _token: string };
+        Returns: Json;
+      };
+      request_files: {
+        Args: { _request_id: string };
+        Returns: Json;
       };
       request_ids_matching: {
         Args: { _digits_pattern: string; _text_pattern: string };
@@ -506,6 +553,10 @@ export type Database = {
       set_patient_step: {
         Args: { _request_id: string; _step: string };
         Returns: undefined;
+      };
+      staff_may_read_request_file: {
+        Args: { _name: string };
+        Returns: boolean;
       };
       undo_merge: {
         Args: { _id: string };
