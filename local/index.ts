@@ -68,6 +68,12 @@ export interface LocalStackOptions {
    * `drainNotifications()` themselves.
    */
   notificationIntervalMs?: number;
+  /**
+   * How often the request-files worker runs (the local stand-in for its pg_cron job): uploads left
+   * unchecked, the deletion outbox, orphans (ms). Default 5000; 0 disables the timer, for tests
+   * that run it with `drainFiles()`.
+   */
+  filesIntervalMs?: number;
 }
 
 /** The columns of private.lead_limit_settings that may be overridden. */
@@ -127,6 +133,8 @@ export interface LocalStack {
   realtimeIdle(): Promise<void>;
   /** Runs one drain of the notification outbox now; resolves to the handler's HTTP status. */
   drainNotifications(): Promise<number>;
+  /** Runs the request-files worker now; resolves to what it checked and deleted. */
+  drainFiles(): Promise<{ status: number; checked: number; deleted: number; failed: number }>;
   close(): Promise<void>;
 }
 
@@ -263,6 +271,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       log,
       ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
       notificationIntervalMs: options.notificationIntervalMs ?? 5000,
+      filesIntervalMs: options.filesIntervalMs ?? 5000,
     });
     const server = api.server;
     const host = options.host ?? LOCAL_HOST;
@@ -299,6 +308,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       sql: (query, params) => openDb.query(query, params),
       realtimeIdle: () => openApi.realtime.idle(),
       drainNotifications: () => openApi.notifications.drainNow(),
+      drainFiles: () => openApi.files.drainNow(),
       close() {
         closing ??= (async () => {
           await retention?.stop();

@@ -7,6 +7,8 @@ import type { Database } from './db.ts';
 import { FunctionsHost } from './functions.ts';
 import { requestStarted } from './hash-gate.ts';
 import { WORKER_CLIENT_INFO } from '../supabase/functions/send-form-notification/handler.ts';
+import { FILES_CLIENT_INFO } from '../supabase/functions/request-files/handler.ts';
+import { startFilesWorker, type FilesWorker } from './files-worker.ts';
 import {
   BodyTooLarge,
   ClientGone,
@@ -48,12 +50,15 @@ export interface ApiServerOptions {
   maxBodyBytes?: number;
   /** How often the local notification worker drains the outbox; 0 only drains on request. */
   notificationIntervalMs?: number;
+  /** How often the request-files worker runs (checks, deletions); 0 only on request. */
+  filesIntervalMs?: number;
 }
 
 export interface ApiServer {
   server: Server;
   realtime: RealtimeServer;
   notifications: NotificationWorker;
+  files: FilesWorker;
   storage: StorageService;
   close(): Promise<void>;
 }
@@ -88,6 +93,12 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const notifications = startNotificationWorker({
     intervalMs: options.notificationIntervalMs ?? 0,
     drain: () => functionsHost().call('send-form-notification', {}),
+    log: options.log,
+  });
+  const files = startFilesWorker({
+    intervalMs: options.filesIntervalMs ?? 0,
+    drain: () => functionsHost().call('request-files', { action: 'drain' }),
+    sweep: () => storage.sweep(),
     log: options.log,
   });
   // One window per server: config.toml's anonymous sign-ins per hour per client address.
@@ -137,7 +148,10 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       if (logged) return;
       logged = true;
       // The notification worker's routine calls every few seconds would drown the log; failures stay.
-      if (req.headers['x-client-info'] === WORKER_CLIENT_INFO && res.statusCode < 400) return;
+      const caller = req.headers['x-client-info'];
+      if ((caller === WORKER_CLIENT_INFO || caller === FILES_CLIENT_INFO) && res.statusCode < 400) {
+        return;
+      }
       options.log(
         `${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms${suffix}`,
       );
@@ -246,7 +260,13 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       sendJson(res, 200, {
         name: 'Rihla Care local Supabase-compatible server',
         database: options.db.description,
-        services: ['/auth/v1', '/rest/v1', '/functions/v1', '/storage/v1', '/realtime/v1/websocket'],
+        services: [
+          '/auth/v1',
+          '/rest/v1',
+          '/functions/v1',
+          '/storage/v1',
+          '/realtime/v1/websocket',
+        ],
       });
       return;
     }
@@ -266,9 +286,11 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     server,
     realtime,
     notifications,
+    files,
     storage,
     async close() {
       await notifications.stop();
+      await files.stop();
       await realtime.close();
       await new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());
