@@ -213,6 +213,8 @@ describe('a file from the patient page to the staff', () => {
       _slot: 'hair_donor',
       _content_type: 'image/jpeg',
       _bytes: (await photo()).length,
+      _file_name: 'donor.jpg',
+      _with_thumb: false,
     });
     const fileId = (begun as { file_id: string }).file_id;
     const signed = await fn({ action: 'sign', token: request.token, file_id: fileId });

@@ -9,7 +9,10 @@ import { verdict, type FileTarget } from '../functions/request-files/check.ts';
  * complete files only; no GPS left in a photo; no active content in a PDF; sizes as declared.
  */
 
-const image = (format: 'jpeg' | 'png' | 'webp', exif?: Parameters<sharp.Sharp['withExif']>[0]) => {
+const image = (
+  format: 'jpeg' | 'png' | 'webp',
+  exif?: Parameters<ReturnType<typeof sharp>['withExif']>[0],
+) => {
   let pipeline = sharp({
     create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 120, b: 200 } },
   })[format]();

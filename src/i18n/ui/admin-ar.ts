@@ -6,9 +6,11 @@ import { adminKeepAr } from './admin-keep-ar.ts';
  * Texts the product owner wrote for the back office are kept to the letter (e2e tests match them).
  */
 import { adminPatientAr } from './admin-patient-ar.ts';
+import { adminFilesAr } from './admin-files-ar.ts';
 
 export const adminAr = {
   ...adminPatientAr,
+  ...adminFilesAr,
   'admin.title': 'لوحة الإدارة',
   'admin.description':
     'لوحة إدارة رحلة كير للموظفين: طلبات الاستشارة وليدز العروض، خاصة بفريق التنسيق وغير مخصصة للعموم.',

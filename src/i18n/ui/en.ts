@@ -1,12 +1,14 @@
 import type { UiKey } from './ar.ts';
 import { adminEn } from './admin-en.ts';
 import { patientEn } from './patient-en.ts';
+import { patientFilesEn } from './patient-files-en.ts';
 
 /** English UI strings. A key missing here, or one that Arabic lacks, is a compile error. */
 
 export const en = {
   ...adminEn,
   ...patientEn,
+  ...patientFilesEn,
   'site.tagline': 'Your trusted partner in medical travel',
   'site.description':
     'Rihla Care: a free consultation and a personal patient manager for treatment in Turkey, Romania and beyond. Real prices, two free quotes from accredited hospitals, 6 months of free follow-up.',

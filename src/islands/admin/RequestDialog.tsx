@@ -14,6 +14,7 @@ import {
   RestoredNotice,
 } from './dialog/DialogNotices.tsx';
 import { ContactSection } from './dialog/ContactSection.tsx';
+import { FilesSection } from './dialog/FilesSection.tsx';
 import { ManageFields } from './dialog/ManageFields.tsx';
 import { PersonSection } from './dialog/PersonSection.tsx';
 import { PatientPagePanel } from './dialog/PatientPagePanel.tsx';
@@ -128,6 +129,7 @@ export function RequestDialog({
           <ContactSection request={request} />
           <PersonSection request={request} onOpenRequest={onOpenRequest} />
           <PatientPagePanel request={request} />
+          <FilesSection request={request} />
           <Timeline events={events.data} />
         </div>
 

@@ -22,7 +22,12 @@ export type EventKind =
   | 'patient_contact'
   | 'patient_callback'
   | 'patient_link'
-  | 'patient_step';
+  | 'patient_step'
+  | 'file_received'
+  | 'file_rejected'
+  | 'file_removed'
+  | 'file_requested'
+  | 'files_complete';
 
 /** A staff account a request can be assigned to (the admins-only staff_accounts view). */
 export interface StaffAccount {

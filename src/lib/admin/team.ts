@@ -4,6 +4,7 @@
  * functions, unit-tested in tests/unit/admin-team.test.ts.
  */
 import { format } from 'date-fns';
+import { describeFileEvent } from './file-events.ts';
 import { describePatientEvent } from './patient-events.ts';
 import { formatRequestDate } from './dates.ts';
 import { entryChannelLabel, statusLabel, statusOf } from './labels.ts';
@@ -103,6 +104,12 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
     case 'patient_link':
     case 'patient_step':
       return describePatientEvent(event);
+    case 'file_received':
+    case 'file_rejected':
+    case 'file_removed':
+    case 'file_requested':
+    case 'files_complete':
+      return describeFileEvent(event);
     case 'deleted':
     case 'restored':
       return {

@@ -1,0 +1,175 @@
+/**
+ * Sending the files the patient chose, one at a time, each with its own row: prepared on the
+ * phone (a photo resized and stripped, a PDF as it is), begun with public.patient_file_begin (the
+ * limits), signed by the request-files function, uploaded (thumbnail, then the file, resumably),
+ * and finished by the function's check. The row says each step; it says «وصل» only once the
+ * server has checked the file, and the reason when it refused it. Loaded when the first file is
+ * chosen, so the page itself stays small.
+ */
+import { apiBase, apiKey, callRpc } from '~/lib/patient/api.ts';
+import { looksLikePdf, prepareImage } from './image.ts';
+import { refusalMessage, type FileSlot, type FilesContext, type FilesView } from './model.ts';
+import { TransferRefused, uploadResumable, uploadSigned } from './transfer.ts';
+
+interface Row {
+  set(phase: 'waiting' | 'preparing' | 'sending' | 'paused' | 'checking' | 'done'): void;
+  progress(sent: number, total: number): void;
+  fail(message: string): void;
+}
+
+interface Prepared {
+  kind: 'image' | 'pdf';
+  blob: Blob;
+  thumb: Blob | null;
+}
+
+class Refused extends Error {
+  readonly code: string;
+  constructor(code: string) {
+    super(code);
+    this.code = code;
+  }
+}
+
+const wait = (ms: number) => new Promise((resolveWait) => setTimeout(resolveWait, ms));
+
+async function prepare(file: File): Promise<Prepared> {
+  if (file.type === 'application/pdf' || /\.pdf$/i.test(file.name)) {
+    if (!(await looksLikePdf(file))) throw new Refused('not_pdf');
+    return { kind: 'pdf', blob: file.slice(0, file.size, 'application/pdf'), thumb: null };
+  }
+  try {
+    const image = await prepareImage(file);
+    return { kind: 'image', blob: image.blob, thumb: image.thumb };
+  } catch {
+    throw new Refused('decode');
+  }
+}
+
+/** Calls the request-files function, retrying network failures; resolves to status and body. */
+async function callFunction(
+  body: Record<string, unknown>,
+  onPause: () => void,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  for (let tries = 0; ; tries++) {
+    try {
+      const headers: Record<string, string> = {
+        apikey: apiKey,
+        'Content-Type': 'application/json',
+      };
+      if (!apiKey.startsWith('sb_')) headers['Authorization'] = `Bearer ${apiKey}`;
+      const response = await fetch(`${apiBase}/functions/v1/request-files`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        referrerPolicy: 'no-referrer',
+        cache: 'no-store',
+      });
+      if (response.status >= 500) throw new Error(String(response.status));
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    } catch {
+      onPause();
+      await wait(Math.min(15_000, 1000 * 2 ** tries));
+    }
+  }
+}
+
+interface Signed {
+  bucket: string;
+  object: { path: string; token?: string; exists?: boolean };
+  thumb: { path: string; token?: string; exists?: boolean } | null;
+}
+
+/** Begins, uploads and finishes one prepared file; resolves to the check's outcome. */
+async function transfer(
+  token: string,
+  slot: FileSlot,
+  name: string,
+  prepared: Prepared,
+  row: Row,
+): Promise<{ state: string; reason?: string }> {
+  const paused = () => row.set('paused');
+  let begun;
+  for (;;) {
+    begun = await callRpc('patient_file_begin', {
+      _token: token,
+      _slot: slot.slot,
+      _content_type: prepared.blob.type,
+      _bytes: prepared.blob.size,
+      _file_name: name.slice(0, 120),
+      _with_thumb: prepared.thumb !== null,
+    });
+    if (begun.ok || begun.reason !== 'network') break;
+    paused();
+    await wait(3000);
+  }
+  if (!begun.ok)
+    throw new Refused(begun.reason === 'rate-limited' ? 'rate-limited' : (begun.hint ?? 'failed'));
+  const fileId = (begun.data as { file_id?: string } | null)?.file_id;
+  if (!fileId) throw new Refused('failed');
+  for (let round = 0; round < 3; round++) {
+    const signed = await callFunction({ action: 'sign', token, file_id: fileId }, paused);
+    if (signed.status === 409) return { state: String(signed.body['state'] ?? 'failed') };
+    if (signed.status !== 200) throw new Refused('failed');
+    const { bucket, object, thumb } = signed.body as unknown as Signed;
+    row.set('sending');
+    if (thumb?.token && prepared.thumb)
+      await uploadSigned(bucket, thumb.path, thumb.token, prepared.thumb, paused);
+    if (object.token) {
+      await uploadResumable(
+        bucket,
+        object.path,
+        object.token,
+        prepared.blob,
+        (sent, total) => {
+          row.set('sending');
+          row.progress(sent, total);
+        },
+        paused,
+      );
+    }
+    row.progress(prepared.blob.size, prepared.blob.size);
+    row.set('checking');
+    const finished = await callFunction({ action: 'finish', token, file_id: fileId }, paused);
+    if (finished.status === 200) return finished.body as { state: string; reason?: string };
+    if (finished.status !== 409) throw new Refused('failed');
+  }
+  throw new Refused('failed');
+}
+
+/** A queue of files to send, one after another. */
+export function createSender(
+  context: FilesContext,
+  token: string,
+  currentView: () => FilesView | null,
+  makeRow: (slot: FileSlot, file: File) => Row,
+  refresh: () => Promise<void>,
+) {
+  let chain = Promise.resolve();
+  return {
+    add(slot: FileSlot, file: File) {
+      const row = makeRow(slot, file);
+      row.set('waiting');
+      chain = chain.then(async () => {
+        let kind: 'image' | 'pdf' = file.type === 'application/pdf' ? 'pdf' : 'image';
+        try {
+          row.set('preparing');
+          const prepared = await prepare(file);
+          kind = prepared.kind;
+          const outcome = await transfer(token, slot, file.name, prepared, row);
+          if (outcome.state === 'ready') row.set('done');
+          else row.fail(refusalMessage(context, currentView(), slot, outcome.reason, kind));
+        } catch (error) {
+          const code =
+            error instanceof Refused
+              ? error.code
+              : error instanceof TransferRefused
+                ? 'failed'
+                : 'failed';
+          row.fail(refusalMessage(context, currentView(), slot, code, kind));
+        }
+        await refresh();
+      });
+    },
+  };
+}
