@@ -8,8 +8,8 @@
 
 export const MAX_SIDE = 1600;
 export const THUMB_SIDE = 320;
-export const WEBP_QUALITY = 0.8;
-export const JPEG_QUALITY = 0.82;
+export const WEBP_QUALITY = 0.75;
+export const JPEG_QUALITY = 0.75;
 export const THUMB_QUALITY = 0.7;
 
 export interface PreparedImage {

@@ -74,7 +74,12 @@ function start(root: HTMLElement, token: string) {
     },
   };
 
-  void refresh();
+  void refresh().then(() => {
+    // The sender is fetched ahead, once the page is idle: the first photo then starts at once.
+    const warm = () => void import('./send.ts');
+    if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 5000 });
+    else setTimeout(warm, 2000);
+  });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void refresh();
   });

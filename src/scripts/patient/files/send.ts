@@ -9,7 +9,7 @@
 import { apiBase, apiKey, callRpc } from '~/lib/patient/api.ts';
 import { looksLikePdf, prepareImage } from './image.ts';
 import { refusalMessage, type FileSlot, type FilesContext, type FilesView } from './model.ts';
-import { TransferRefused, uploadResumable, uploadSigned } from './transfer.ts';
+import { uploadResumable, uploadSigned } from './transfer.ts';
 
 interface Row {
   set(phase: 'waiting' | 'preparing' | 'sending' | 'paused' | 'checking' | 'done'): void;
@@ -137,7 +137,11 @@ async function transfer(
   throw new Refused('failed');
 }
 
-/** A queue of files to send, one after another. */
+/**
+ * A queue of files to send, one after another; each file is prepared (decoded, resized, encoded)
+ * while the one before it is still uploading, one preparation at a time so a phone never holds
+ * more than one decoded photo.
+ */
 export function createSender(
   context: FilesContext,
   token: string,
@@ -145,30 +149,35 @@ export function createSender(
   makeRow: (slot: FileSlot, file: File) => Row,
   refresh: () => Promise<void>,
 ) {
-  let chain = Promise.resolve();
+  let preparing: Promise<unknown> = Promise.resolve();
+  let sending = Promise.resolve();
   return {
     add(slot: FileSlot, file: File) {
       const row = makeRow(slot, file);
       row.set('waiting');
-      chain = chain.then(async () => {
+      const prepared = preparing.then(() => {
+        row.set('preparing');
+        return prepare(file);
+      });
+      // The next file's preparation waits for this one's, whatever its outcome.
+      preparing = prepared.then(
+        () => row.set('waiting'),
+        () => {},
+      );
+      sending = sending.then(async () => {
         let kind: 'image' | 'pdf' = file.type === 'application/pdf' ? 'pdf' : 'image';
         try {
-          row.set('preparing');
-          const prepared = await prepare(file);
-          kind = prepared.kind;
-          const outcome = await transfer(token, slot, file.name, prepared, row);
+          const ready = await prepared;
+          kind = ready.kind;
+          const outcome = await transfer(token, slot, file.name, ready, row);
           if (outcome.state === 'ready') row.set('done');
           else row.fail(refusalMessage(context, currentView(), slot, outcome.reason, kind));
         } catch (error) {
-          const code =
-            error instanceof Refused
-              ? error.code
-              : error instanceof TransferRefused
-                ? 'failed'
-                : 'failed';
+          const code = error instanceof Refused ? error.code : 'failed';
           row.fail(refusalMessage(context, currentView(), slot, code, kind));
         }
-        await refresh();
+        // The slot's list catches up in the background; the next file does not wait for it.
+        void refresh();
       });
     },
   };
