@@ -138,6 +138,13 @@ export function recordSends() {
     if (this.__record) sent.push({ ...this.__record, bytes: sizeOf(body), at: performance.now() });
     return send.call(this, body);
   };
+  // A file chosen (an <input type=file> changed): the start of its way, in the same list.
+  document.addEventListener(
+    'change',
+    () =>
+      sent.push({ url: 'change', method: 'CHOSEN', bytes: 0, offset: null, at: performance.now() }),
+    true,
+  );
   const realFetch = window.fetch.bind(window);
   window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input instanceof Request ? input.url : input);

@@ -4,12 +4,11 @@
  * 12-megapixel phone photos from their page, one per hair slot: the page resizes and re-encodes
  * each one on the "phone", uploads it resumably and waits for the server's check. Measured: the
  * total time from choosing the files to the last «وصل» (budget in bench/budgets.json), the bytes
- * each photo sent (file and thumbnail bodies as the page sends them), and an upload cut at half
- * way (the network goes offline, comes back) that resumes from the server's offset and completes.
- * Also the encoder table behind the page's qualities: size and PSNR of one photo at 1,600 px in
- * Chromium's WebP and JPEG at several qualities (unthrottled).
- *
- * Alone: `npm run bench:uploads` (builds into .data/bench-slow-dist unless --no-build).
+ * each photo sent (file and thumbnail bodies), and an upload cut at half way (every connection
+ * dropped for 3 s) that resumes from the server's offset and completes. Also the encoder table
+ * behind the page's qualities: size and PSNR of a photo at 1,600 px in Chromium's WebP and JPEG.
+ * Alone: `npm run bench:uploads` (builds .data/bench-slow-dist unless --no-build); BENCH_DEBUG=1
+ * also prints every body the page sent, with its page time.
  */
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -121,7 +120,9 @@ async function fourPhotos(page: Page, photos: Buffer[]) {
   const sent = await page.evaluate(() => (window as unknown as { __sent: Sent[] }).__sent);
   if (process.env['BENCH_DEBUG']) {
     for (const entry of sent as (Sent & { at: number })[]) {
-      console.log(`${(entry.at / 1000).toFixed(1)} ${entry.method} ${entry.url.slice(-60)} ${entry.bytes}`);
+      console.log(
+        `${(entry.at / 1000).toFixed(1)} ${entry.method} ${entry.url.slice(-60)} ${entry.bytes}`,
+      );
     }
   }
   const begun = await page.evaluate(

@@ -39,12 +39,11 @@ async function sign(api: ServiceApi, target: FileTarget): Promise<Response> {
     const token = await api.signUpload(BUCKET, path);
     return token === null ? { path, exists: true } : { path, token };
   };
-  return json(200, {
-    bucket: BUCKET,
-    content_type: target.content_type,
-    object: await part(target.object_path),
-    thumb: target.thumb_path ? await part(target.thumb_path) : null,
-  });
+  const [object, thumb] = await Promise.all([
+    part(target.object_path),
+    target.thumb_path ? part(target.thumb_path) : null,
+  ]);
+  return json(200, { bucket: BUCKET, content_type: target.content_type, object, thumb });
 }
 
 async function finish(api: ServiceApi, target: FileTarget): Promise<Response> {
