@@ -20,9 +20,7 @@ export const adminFilesAr = {
   'admin.files.open': 'افتح {name}',
   'admin.files.pdf': 'ملف PDF',
   'admin.files.photo': 'صورة',
-  'admin.files.size': '{size}',
   'admin.files.receivedAt': 'وصلت {time}',
-  'admin.files.viewer': 'عرض الملف',
   'admin.files.zoomIn': 'تكبير',
   'admin.files.zoomOut': 'تصغير',
   'admin.files.zoomFit': 'ملء الشاشة',
@@ -30,7 +28,6 @@ export const adminFilesAr = {
   'admin.files.openPdf': 'افتح ملف PDF',
   'admin.files.download': 'تنزيل',
   'admin.files.close': 'إغلاق العرض',
-  'admin.files.linkExpired': 'انتهت صلاحية رابط العرض المؤقت؛ أعد فتح الملف.',
   'admin.files.private':
     'روابط العرض مؤقتة (5 دقائق) ولا تعمل خارج لوحة الفريق. لا تنزّل الصور على أجهزة شخصية.',
   'admin.files.slot.hair_front': 'الجبهة وخط الشعر',

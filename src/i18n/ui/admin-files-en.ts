@@ -20,9 +20,7 @@ export const adminFilesEn = {
   'admin.files.open': 'Open {name}',
   'admin.files.pdf': 'PDF file',
   'admin.files.photo': 'Photo',
-  'admin.files.size': '{size}',
   'admin.files.receivedAt': 'Received {time}',
-  'admin.files.viewer': 'File viewer',
   'admin.files.zoomIn': 'Zoom in',
   'admin.files.zoomOut': 'Zoom out',
   'admin.files.zoomFit': 'Fit',
@@ -30,7 +28,6 @@ export const adminFilesEn = {
   'admin.files.openPdf': 'Open the PDF',
   'admin.files.download': 'Download',
   'admin.files.close': 'Close the viewer',
-  'admin.files.linkExpired': 'The temporary viewing link expired; open the file again.',
   'admin.files.private':
     'Viewing links are temporary (5 minutes) and work only from the back office. Do not download photos to personal devices.',
   'admin.files.slot.hair_front': 'Front and hairline',

@@ -86,5 +86,4 @@ export const patientFilesAr = {
   'patientFiles.error.active_content':
     'في ملف PDF هذا محتوى نشط لا نقبله. صوّر صفحاته أو احفظه من جديد بصيغة PDF.',
   'patientFiles.error.failed': 'تعذّر إرسال الملف. حاول مرة أخرى، أو أرسله لنا عبر واتساب.',
-  'patientFiles.retry': 'حاول مرة أخرى',
 } as const;

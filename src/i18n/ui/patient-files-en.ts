@@ -90,5 +90,4 @@ export const patientFilesEn = {
     'This PDF has active content we do not accept. Photograph its pages, or save it again as a PDF.',
   'patientFiles.error.failed':
     'The file could not be sent. Please try again, or send it to us on WhatsApp.',
-  'patientFiles.retry': 'Try again',
 } as const satisfies Record<keyof typeof patientFilesAr, string>;
