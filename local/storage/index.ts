@@ -15,7 +15,7 @@ import {
   signedDownload,
   uploadToSignedUrl,
 } from './objects.ts';
-import { handleTus, sweepExpiredUploads, TUS_EXPIRY_MS, TUS_HEADERS } from './tus.ts';
+import { handleTus, sweepExpiredUploads, TUS_HEADERS } from './tus.ts';
 
 /**
  * /storage/v1: the subset of Supabase Storage this project uses, on the wire as
@@ -175,4 +175,3 @@ export function createStorage(options: {
   };
 }
 
-export { TUS_EXPIRY_MS };
