@@ -124,7 +124,7 @@ test('a photo from the patient page reaches an open dialog live, resized and wit
   page.once('dialog', (prompt) => void prompt.accept());
   await files
     .locator('[data-slot="hair_crown"]')
-    .getByRole('button', { name: /اطلب من المريض/ })
+    .getByRole('button', { name: 'اطلب مجدداً «التاج» من المريض' })
     .click();
   await expect(files.locator('[data-slot="hair_crown"]')).toContainText('طُلبت مجدداً');
   await patient.goto(`/en/r/#${token}`);

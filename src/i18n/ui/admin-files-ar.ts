@@ -14,7 +14,7 @@ export const adminFilesAr = {
   'admin.files.optional': 'اختيارية',
   'admin.files.asked': 'طُلبت مجدداً {time}',
   'admin.files.ask': 'اطلب مجدداً',
-  'admin.files.askLabel': 'اطلب من المريض «{slot}» مجدداً',
+  'admin.files.askLabel': 'اطلب مجدداً «{slot}» من المريض',
   'admin.files.askConfirm': 'سيرى المريض في صفحته أنك تطلب «{slot}» مجدداً. هل تتابع؟',
   'admin.files.asked.done': 'طلبنا من المريض «{slot}» مجدداً؛ يظهر الطلب في صفحته.',
   'admin.files.open': 'افتح {name}',

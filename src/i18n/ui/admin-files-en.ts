@@ -13,7 +13,7 @@ export const adminFilesEn = {
   'admin.files.optional': 'Optional',
   'admin.files.asked': 'Asked again {time}',
   'admin.files.ask': 'Ask again',
-  'admin.files.askLabel': 'Ask the patient for “{slot}” again',
+  'admin.files.askLabel': 'Ask again for “{slot}” from the patient',
   'admin.files.askConfirm':
     'The patient will see on their page that you ask for “{slot}” again. Continue?',
   'admin.files.asked.done': 'We asked the patient for “{slot}” again; it shows on their page.',
