@@ -4,7 +4,9 @@
  * them), the page-side recorder of what the patient page sends, and the encoder table (size and
  * PSNR against a lossless copy) behind the page's qualities.
  */
+import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
+import { LOCAL_ANON_KEY } from '../../local/keys.ts';
 import sharp from 'sharp';
 
 export const PHOTO_WIDTH = 4000;
@@ -244,4 +246,27 @@ export function patchesOf(sent: Sent[], fileId: string): [number, number][] {
       );
     })
     .map((entry) => [entry.offset ?? 0, entry.bytes]);
+}
+
+/** A hair-transplant request made as the form makes one; resolves to its link's token. */
+export async function newRequest(api: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const response = await fetch(`${api}/rest/v1/offer_leads`, {
+    method: 'POST',
+    headers: {
+      apikey: LOCAL_ANON_KEY,
+      Authorization: `Bearer ${LOCAL_ANON_KEY}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({
+      name: 'Bench Patient',
+      phone: `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+      country_code: '+966',
+      service: 'hair-transplant',
+      source: '/',
+      patient_token: token,
+    }),
+  });
+  if (!response.ok) throw new Error(`lead: ${response.status} ${await response.text()}`);
+  return token;
 }

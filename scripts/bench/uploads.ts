@@ -11,17 +11,24 @@
  * also prints every body the page sent, with its page time.
  */
 import { readFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { startCutProxy, type CutProxy } from './cut-proxy.ts';
-import { LOCAL_ANON_KEY } from '../../local/keys.ts';
 import { withBuildServer } from './serve-build.ts';
 import { buildForSlowProfile } from './slow-profile.ts';
 import { chromiumArgs, SLOW_PROFILE } from './slow-profile-page.ts';
-import { patchesOf, phonePhoto, qualityTable, recordSends, type Sent } from './upload-photos.ts';
+import {
+  newRequest,
+  patchesOf,
+  phonePhoto,
+  qualityTable,
+  recordSends,
+  type Sent,
+} from './upload-photos.ts';
 
 const SLOTS = ['hair_front', 'hair_top', 'hair_crown', 'hair_donor'];
+/** The local API listens this far above the port the site was built for (the proxy's). */
+export const API_PORT_OFFSET = 10_000;
 
 export interface UploadFigures {
   profile: typeof SLOW_PROFILE;
@@ -41,28 +48,6 @@ export interface UploadFigures {
     jpegKB: number;
     jpegPsnr: number;
   }[];
-}
-
-async function newRequest(api: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  const response = await fetch(`${api}/rest/v1/offer_leads`, {
-    method: 'POST',
-    headers: {
-      apikey: LOCAL_ANON_KEY,
-      Authorization: `Bearer ${LOCAL_ANON_KEY}`,
-      'Content-Type': 'application/json',
-    },
-    body: JSON.stringify({
-      name: 'Bench Patient',
-      phone: `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-      country_code: '+966',
-      service: 'hair-transplant',
-      source: '/',
-      patient_token: token,
-    }),
-  });
-  if (!response.ok) throw new Error(`lead: ${response.status} ${await response.text()}`);
-  return token;
 }
 
 const throttle = (cdp: CDPSession, offline = false) =>
@@ -281,17 +266,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log('building the site…');
     buildForSlowProfile(dist, values['api-port']!);
   }
-  // The site was built for --api-port: the cutting proxy listens there, the API one port up.
+  // The site was built for --api-port: the cutting proxy listens there, the API 10,000 ports up.
   const proxyPort = Number(values['api-port']);
   await withBuildServer(
     {
       dist,
       dataDir: `${dist}-uploads-data`,
       sitePort: values['site-port']!,
-      apiPort: String(proxyPort + 1),
+      apiPort: String(proxyPort + API_PORT_OFFSET),
     },
     async (origin) => {
-      const figures = await benchUploads(origin, proxyPort, proxyPort + 1, (m) => console.log(m));
+      const figures = await benchUploads(origin, proxyPort, proxyPort + API_PORT_OFFSET, (m) =>
+        console.log(m),
+      );
       console.log(JSON.stringify(figures, null, 2));
       console.log(uploadsMarkdown(figures).join('\n'));
     },
