@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { signJwt, verifyJwt, type JwtVerification } from '../jwt.ts';
+import { signJwt, verifyJwt, type JwtKeys, type JwtVerification } from '../jwt.ts';
 import { gatewayBearer, requireApikey, type RequestAuth } from '../request-auth.ts';
 import { storageErrors } from './errors.ts';
 
@@ -9,7 +9,8 @@ import { storageErrors } from './errors.ts';
  * then verifies the bearer JWT itself: a bad one is AccessDenied with the JWT library's message.
  * Signed URLs carry their own token instead (no key needed, as `<img src>` sends none): an HS256
  * JWT of `{ url: "<bucket>/<name>", scope: "download" | "upload" }` (upload tokens also carry
- * `owner` and `upsert`), signed with the project's JWT secret, checked for scope, path and expiry
+ * `owner` and `upsert`), signed with the project's current JWT key (the legacy secret, or the ES256
+ * signing key once one is in use), checked for scope, path and expiry
  * (supabase/storage src/storage/object.ts verifyObjectSignature).
  */
 
@@ -27,16 +28,18 @@ function joseMessage(reason: Extract<JwtVerification, { ok: false }>['reason']):
       return '"alg" (Algorithm) Header Parameter value not allowed';
     case 'signature':
       return 'signature verification failed';
+    case 'key':
+      return 'no applicable key found in the JSON Web Key Set';
     default:
       return 'Invalid Compact JWS';
   }
 }
 
 /** The caller of an authenticated Storage route: its role, claims and `sub` (the owner). */
-export function storageCaller(req: IncomingMessage, url: URL, secret: string): RequestAuth {
-  const apikey = requireApikey(req, url, secret);
-  const token = gatewayBearer(req, apikey, secret);
-  const check = verifyJwt(token, secret);
+export function storageCaller(req: IncomingMessage, url: URL, keys: JwtKeys): RequestAuth {
+  const apikey = requireApikey(req, url, keys);
+  const token = gatewayBearer(req, apikey, keys);
+  const check = verifyJwt(token, keys);
   if (!check.ok) throw storageErrors.accessDenied(joseMessage(check.reason));
   const role = check.claims.role ?? 'anon';
   if (role !== 'anon' && role !== 'authenticated' && role !== 'service_role') {
@@ -50,15 +53,15 @@ export interface UploadGrant {
   upsert: boolean;
 }
 
-export function signDownloadToken(path: string, expiresIn: number, secret: string): string {
+export function signDownloadToken(path: string, expiresIn: number, keys: JwtKeys): string {
   const now = Math.floor(Date.now() / 1000);
-  return signJwt({ url: path, scope: 'download', iat: now, exp: now + expiresIn }, secret);
+  return signJwt({ url: path, scope: 'download', iat: now, exp: now + expiresIn }, keys);
 }
 
 export function signUploadToken(
   path: string,
   grant: UploadGrant,
-  secret: string,
+  keys: JwtKeys,
   expiresIn = SIGNED_UPLOAD_SECONDS,
 ): string {
   const now = Math.floor(Date.now() / 1000);
@@ -71,7 +74,7 @@ export function signUploadToken(
       iat: now,
       exp: now + expiresIn,
     },
-    secret,
+    keys,
   );
 }
 
@@ -84,10 +87,10 @@ export function verifyObjectToken(
   bucket: string,
   name: string,
   scope: 'download' | 'upload',
-  secret: string,
+  keys: JwtKeys,
 ): UploadGrant {
   if (!token) throw storageErrors.missingParameter('token');
-  const check = verifyJwt(token, secret);
+  const check = verifyJwt(token, keys);
   if (!check.ok) throw storageErrors.invalidJwt(joseMessage(check.reason));
   const claims = check.claims;
   const scoped =

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Database } from '../db.ts';
+import type { JwtKeys } from '../jwt.ts';
 import { BodyTooLarge, readBody } from '../http.ts';
 import type { Bucket, ObjectMetadata } from './catalog.ts';
 import { storageErrors } from './errors.ts';
@@ -8,7 +9,8 @@ import { etagOf, type ObjectFiles } from './files.ts';
 /** What the Storage stand-in's handlers share. */
 export interface StorageContext {
   db: Database;
-  secret: string;
+  /** The project's JWT keys: callers' tokens verify with them, signed URLs are signed with them. */
+  keys: JwtKeys;
   files: ObjectFiles;
   log: (line: string) => void;
   /** The project's upload limit when a bucket sets none (hosted Free plan: 50 MB). */

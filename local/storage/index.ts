@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '../db.ts';
+import type { JwtKeys } from '../jwt.ts';
 import { notImplemented, send, sendJson } from '../http.ts';
 import { storageCaller } from './auth.ts';
 import { findBucket, visibleBuckets, type Bucket } from './catalog.ts';
@@ -79,13 +80,13 @@ function bucketJson(bucket: Bucket) {
 
 export function createStorage(options: {
   db: Database;
-  secret: string;
+  keys: JwtKeys;
   dataDir: string;
   log: (line: string) => void;
 }): StorageService {
   const ctx: StorageContext = {
     db: options.db,
-    secret: options.secret,
+    keys: options.keys,
     files: new ObjectFiles(options.dataDir),
     log: options.log,
     globalFileSizeLimit: GLOBAL_FILE_SIZE_LIMIT,
@@ -116,7 +117,7 @@ export function createStorage(options: {
       } as const;
       return authenticatedDownload(ctx, req, res, url, service, bucket, name);
     }
-    const auth = storageCaller(req, url, ctx.secret);
+    const auth = storageCaller(req, url, ctx.keys);
     if (method === 'POST' && path.startsWith('/object/upload/sign/')) {
       const { bucket, name } = bucketAndName(path.slice('/object/upload/sign'.length));
       return createSignedUploadUrl(ctx, req, res, auth, bucket, name);

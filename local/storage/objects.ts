@@ -60,7 +60,7 @@ export async function createSignedUploadUrl(
   const upsert = req.headers['x-upsert'] === 'true';
   await checkUploadAllowed(ctx.db, req, auth, bucket, name, upsert);
   const owner = typeof auth.claims.sub === 'string' ? auth.claims.sub : undefined;
-  const token = signUploadToken(`${bucket}/${name}`, { owner, upsert }, ctx.secret);
+  const token = signUploadToken(`${bucket}/${name}`, { owner, upsert }, ctx.keys);
   sendJson(res, 200, { url: `/object/upload/sign/${bucket}/${name}?token=${token}`, token });
 }
 
@@ -73,13 +73,7 @@ export async function uploadToSignedUrl(
   bucket: string,
   name: string,
 ): Promise<void> {
-  const grant = verifyObjectToken(
-    url.searchParams.get('token'),
-    bucket,
-    name,
-    'upload',
-    ctx.secret,
-  );
+  const grant = verifyObjectToken(url.searchParams.get('token'), bucket, name, 'upload', ctx.keys);
   const found = await bucketOrFail(ctx, bucket);
   const upload = await readUpload(req, sizeLimit(ctx, found));
   assertMimeAllowed(found, upload.mimetype);
@@ -109,7 +103,7 @@ export async function createSignedUrl(
   const expiresIn = expiresInOf(await readJson(req));
   const [row] = await visibleObjects(ctx.db, req, auth, bucket, [name]);
   if (!row) throw storageErrors.noSuchKey();
-  const token = signDownloadToken(`${bucket}/${name}`, expiresIn, ctx.secret);
+  const token = signDownloadToken(`${bucket}/${name}`, expiresIn, ctx.keys);
   sendJson(res, 200, { signedURL: `/object/sign/${bucket}/${name}?token=${token}` });
 }
 
@@ -145,7 +139,7 @@ export async function createSignedUrls(
         ? {
             error: null,
             path,
-            signedURL: `/object/sign/${bucket}/${path}?token=${signDownloadToken(`${bucket}/${path}`, expiresIn, ctx.secret)}`,
+            signedURL: `/object/sign/${bucket}/${path}?token=${signDownloadToken(`${bucket}/${path}`, expiresIn, ctx.keys)}`,
           }
         : {
             error: 'Either the object does not exist or you do not have access to it',
@@ -189,7 +183,7 @@ export async function signedDownload(
   bucket: string,
   name: string,
 ): Promise<void> {
-  verifyObjectToken(url.searchParams.get('token'), bucket, name, 'download', ctx.secret);
+  verifyObjectToken(url.searchParams.get('token'), bucket, name, 'download', ctx.keys);
   const row = await findObject(ctx.db, bucket, name);
   if (!row) throw storageErrors.noSuchKey();
   sendObject(ctx, req, res, row, url.searchParams.get('download'));

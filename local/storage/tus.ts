@@ -53,9 +53,9 @@ async function permission(
     if (typeof signature !== 'string' || !signature) {
       throw storageErrors.invalidSignature('Missing x-signature header');
     }
-    return verifyObjectToken(signature, bucket, name, 'upload', ctx.secret);
+    return verifyObjectToken(signature, bucket, name, 'upload', ctx.keys);
   }
-  const auth = storageCaller(req, url, ctx.secret);
+  const auth = storageCaller(req, url, ctx.keys);
   const upsert = req.headers['x-upsert'] === 'true';
   await checkUploadAllowed(ctx.db, req, auth, bucket, name, upsert);
   return { owner: typeof auth.claims.sub === 'string' ? auth.claims.sub : undefined, upsert };

@@ -471,6 +471,10 @@ export type Database = {
         Args: { _reference: string; _token: string };
         Returns: Json;
       };
+      patient_withdraw_advertising: {
+        Args: { _token: string };
+        Returns: Json;
+      };
       pending_request_file_checks: {
         Args: { _limit: number };
         Returns: Json;

@@ -89,6 +89,7 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.patient_update_contact(text, text, text, text, text)': anyone,
   'function public.patient_request_callback(text, timestamp with time zone)': anyone,
   'function public.patient_withdraw(text, text)': anyone,
+  'function public.patient_withdraw_advertising(text)': anyone,
   'function public.patient_page_info(uuid)': { authenticated: 'x', service_role: 'x' },
   'function public.issue_patient_link(uuid)': { authenticated: 'x', service_role: 'x' },
   'function public.revoke_patient_link(uuid)': { authenticated: 'x', service_role: 'x' },

@@ -387,6 +387,7 @@ export const adminEn = {
   'admin.person.error': 'Could not merge',
   'admin.person.confirmMerge':
     "Merge {name}'s requests into this person? Nothing is deleted, and it can be undone.",
+  'admin.search.possibleBadge': 'Possibly the same number',
   // Issue 13 item 8: see admin-ar.ts.
   'admin.work.viewLabel': 'View',
   'admin.work.viewCards': 'Cards',

@@ -10,7 +10,7 @@ import {
   type RequestFilters,
 } from '~/lib/admin/filters.ts';
 import type { RealtimeChange } from '~/lib/admin/live.ts';
-import { pageArgs, type PageRow } from '~/lib/admin/page.ts';
+import { pageArgs, possibleMatchIds, type PageRow } from '~/lib/admin/page.ts';
 import { isSessionError } from '~/lib/admin/query.ts';
 import type { ContactRequest, StaffAccount } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
@@ -160,6 +160,7 @@ function Inbox({
   const set = (patch: Partial<RequestFilters>) =>
     setFilters((current) => ({ ...current, ...patch }));
   const fresh = useMemo(() => new Set(arrivals), [arrivals]);
+  const possible = useMemo(() => possibleMatchIds(rows, filters.query), [rows, filters.query]);
   const byId = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
   const sources = useMemo(() => sourceOptionsFromCounts(overview?.sources ?? []), [overview]);
   const chart = useMemo(() => chartFromCounts(overview?.days ?? []), [overview]);
@@ -241,6 +242,7 @@ function Inbox({
         staff={staff}
         staffNames={staffNames}
         duplicatesOf={(row) => byId.get(row.id)?.duplicates ?? 0}
+        possible={possible}
         fresh={fresh}
         onOpen={setOpenId}
         more={
@@ -259,6 +261,7 @@ function Inbox({
             <RequestList
               rows={rows}
               fresh={fresh}
+              possible={possible}
               staffNames={staffNames}
               onOpen={setOpenId}
               hasMore={page.hasMore ?? false}

@@ -6,7 +6,7 @@ import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { isOverdue } from '~/lib/admin/team.ts';
 import { HeldNotice } from './HeldNotice.tsx';
-import { Badge, StatusBadge, UserText } from './parts.tsx';
+import { Badge, PossibleMatchBadge, StatusBadge, UserText } from './parts.tsx';
 import { RequestFields } from './RequestFields.tsx';
 
 interface RequestCardProps {
@@ -16,6 +16,8 @@ interface RequestCardProps {
   assignee: string | null;
   /** How many other requests share this phone number. */
   duplicates: number;
+  /** Found by the search only as a possible match of the searched number (search-match.ts). */
+  possibleMatch?: boolean;
   onOpen: (id: string) => void;
 }
 
@@ -25,6 +27,7 @@ export const RequestCard = memo(function RequestCard({
   fresh,
   assignee,
   duplicates,
+  possibleMatch = false,
   onOpen,
 }: RequestCardProps) {
   const open = () => onOpen(request.id);
@@ -63,6 +66,7 @@ export const RequestCard = memo(function RequestCard({
           {fresh && <Badge tone="teal">{adminText('admin.dashboard.freshBadge')}</Badge>}
           {/* The agency's e-mail about this request was given up (notification outbox, issue 14). */}
           {request.notification_failed_at && <Badge>{adminText('admin.abuse.notMailed')}</Badge>}
+          {possibleMatch && <PossibleMatchBadge />}
           {duplicates > 0 && (
             <button
               type="button"

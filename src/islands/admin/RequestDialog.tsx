@@ -13,6 +13,7 @@ import {
   OfflineNotice,
   RestoredNotice,
 } from './dialog/DialogNotices.tsx';
+import { AdvertisingConsent } from './dialog/AdvertisingConsent.tsx';
 import { ContactSection } from './dialog/ContactSection.tsx';
 import { FilesSection } from './dialog/FilesSection.tsx';
 import { ManageFields } from './dialog/ManageFields.tsx';
@@ -128,6 +129,7 @@ export function RequestDialog({
           <PatientDetails request={request} duplicates={duplicates} onOpenRequest={onOpenRequest} />
           <ContactSection request={request} />
           <PersonSection request={request} onOpenRequest={onOpenRequest} />
+          <AdvertisingConsent request={request} />
           <PatientPagePanel request={request} />
           <FilesSection request={request} />
           <Timeline events={events.data} />

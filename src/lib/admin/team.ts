@@ -103,6 +103,7 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
     case 'patient_callback':
     case 'patient_link':
     case 'patient_step':
+    case 'advertising_withdrawn':
       return describePatientEvent(event);
     case 'file_received':
     case 'file_rejected':

@@ -6,7 +6,7 @@ import { displayPhone, serviceLabel } from '~/lib/admin/labels.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { isOverdue } from '~/lib/admin/team.ts';
-import { StatusBadge } from '../parts.tsx';
+import { PossibleMatchBadge, StatusBadge } from '../parts.tsx';
 
 export interface RequestTableProps {
   rows: readonly ContactRequest[];
@@ -19,6 +19,8 @@ export interface RequestTableProps {
   staffNames: ReadonlyMap<string, string>;
   /** How many other requests share this one's phone number. */
   duplicatesOf: (row: ContactRequest) => number;
+  /** Rows the search found only as a possible match of the searched number. */
+  possible?: ReadonlySet<string>;
   fresh: ReadonlySet<string>;
   onOpen: (id: string) => void;
 }
@@ -40,6 +42,7 @@ export function RequestTable({
   onSelectAll,
   staffNames,
   duplicatesOf,
+  possible,
   fresh,
   onOpen,
 }: RequestTableProps) {
@@ -175,6 +178,11 @@ export function RequestTable({
                 </td>
                 <td className={td}>
                   <span dir="ltr">{displayPhone(row.phone, row.country_code)}</span>
+                  {possible?.has(row.id) && (
+                    <span className="ms-1">
+                      <PossibleMatchBadge />
+                    </span>
+                  )}
                 </td>
                 <td className={`${td} max-w-40 truncate`}>{serviceLabel(row.service)}</td>
                 <td className={td}>
