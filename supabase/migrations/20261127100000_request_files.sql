@@ -140,7 +140,9 @@ as $$
 $$;
 
 -- After a file row is deleted (its request erased, withdrawn, purged or expired; the file replaced
--- or removed) or rejected: its objects go to the deletion outbox.
+-- or removed) or rejected: its objects go to the deletion outbox. When the request itself is gone
+-- (the row went with it, on delete cascade), the copies Realtime keeps of its file broadcasts go
+-- too, as the erasure and the retention clear the lead tables' copies.
 create function private.queue_request_file_deletion()
 returns trigger
 language plpgsql
@@ -150,6 +152,9 @@ as $$
 begin
   if tg_op = 'DELETE' then
     perform private.queue_file_objects(old.object_path, old.thumb_path);
+    if not exists (select 1 from public.contact_requests r where r.id = old.request_id) then
+      delete from realtime.messages m where m.payload ->> 'request_id' = old.request_id::text;
+    end if;
   elsif new.state = 'rejected' and old.state <> 'rejected' then
     perform private.queue_file_objects(new.object_path, new.thumb_path);
   end if;
@@ -176,6 +181,12 @@ begin
     return null;
   end if;
   if tg_op = 'INSERT' and new.state = 'uploading' then
+    return null;
+  end if;
+  -- A request being erased takes its files with it: nothing to tell an open dialog about them.
+  if tg_op = 'DELETE' and not exists (
+    select 1 from public.contact_requests r where r.id = old.request_id
+  ) then
     return null;
   end if;
   perform realtime.send(

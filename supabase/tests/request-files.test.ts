@@ -438,6 +438,13 @@ describe.each(backends)('request files on $name', (backend) => {
       [...erasedPaths, ...withdrawnPaths, ...binnedPaths, ...expiredPaths].sort(),
     );
     expect(await countRows(db, 'private.request_files')).toBe(0);
+    // Realtime keeps no copy of their file broadcasts (ids only, but of erased requests).
+    const gone = [erased, withdrawn, binned, expired].map((request) => request.requestId);
+    const { rows: copies } = await db.query(
+      `select id from realtime.messages where payload ->> 'request_id' = any($1::text[])`,
+      [gone],
+    );
+    expect(copies).toEqual([]);
 
     // The worker claims them, and finishing removes them from the outbox.
     const claimed = await call<{ id: number; object_path: string }[]>(
