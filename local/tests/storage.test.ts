@@ -1,3 +1,4 @@
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../jwt.ts';
 import { client, startTestStack, type Client } from './helpers.ts';
@@ -369,5 +370,39 @@ describe('resumable uploads (TUS) with a signed upload token', () => {
     expect(old.status).toBe(412);
     const tooBig = await create(path, token, 4096);
     expect(tooBig).toMatchObject({ status: 413, body: 'Maximum size exceeded\n' });
+  });
+});
+
+describe('with JWT signing keys (ES256) and the legacy secret revoked', () => {
+  it('verifies the caller and signs URLs with the signing key', async () => {
+    const es256 = await startTestStack({ jwtSigning: 'ES256', legacyJwtSecret: false });
+    try {
+      await es256.db.exec(`
+        insert into storage.buckets (id, name) values ('conf', 'conf');
+        create policy "conf: users insert into their folder" on storage.objects for insert
+          to authenticated with check ((storage.foldername(name))[1] = (select auth.uid())::text);
+        create policy "conf: users read their folder" on storage.objects for select
+          to authenticated using ((storage.foldername(name))[1] = (select auth.uid())::text);
+      `);
+      const user = createClient(es256.url, es256.publishableKey, {
+        auth: { persistSession: false, autoRefreshToken: false },
+      });
+      const id = (await user.auth.signInAnonymously()).data.user!.id;
+      const path = `${id}/k.png`;
+      const signed = await user.storage.from('conf').createSignedUploadUrl(path);
+      expect(signed.error).toBeNull();
+      // The URL's token is an ES256 JWT: no HS256 secret exists any more.
+      const header = JSON.parse(
+        Buffer.from(signed.data!.token.split('.')[0]!, 'base64url').toString(),
+      );
+      expect(header.alg).toBe('ES256');
+      await user.storage
+        .from('conf')
+        .uploadToSignedUrl(path, signed.data!.token, new Blob([png], { type: 'image/png' }));
+      const url = await user.storage.from('conf').createSignedUrl(path, 60);
+      expect(new Uint8Array(await (await fetch(url.data!.signedUrl)).arrayBuffer())).toEqual(png);
+    } finally {
+      await es256.cleanup();
+    }
   });
 });
