@@ -1,5 +1,5 @@
 /**
- * Sending the files the patient chose, one at a time, each with its own row: prepared on the
+ * Sending the files the patient chose, two at a time, each with its own row: prepared on the
  * phone (a photo resized and stripped, a PDF as it is), begun with public.patient_file_begin (the
  * limits), signed by the request-files function, uploaded (thumbnail, then the file, resumably),
  * and finished by the function's check. The row says each step; it says «وصل» only once the
@@ -113,21 +113,26 @@ async function transfer(
     if (signed.status !== 200) throw new Refused('failed');
     const { bucket, object, thumb } = signed.body as unknown as Signed;
     row.set('sending');
-    if (thumb?.token && prepared.thumb)
-      await uploadSigned(bucket, thumb.path, thumb.token, prepared.thumb, paused);
-    if (object.token) {
-      await uploadResumable(
-        bucket,
-        object.path,
-        object.token,
-        prepared.blob,
-        (sent, total) => {
-          row.set('sending');
-          row.progress(sent, total);
-        },
-        paused,
-      );
-    }
+    // The thumbnail and the file go up side by side: the thumbnail's round trips hide in the
+    // file's transfer.
+    await Promise.all([
+      thumb?.token && prepared.thumb
+        ? uploadSigned(bucket, thumb.path, thumb.token, prepared.thumb, paused)
+        : null,
+      object.token
+        ? uploadResumable(
+            bucket,
+            object.path,
+            object.token,
+            prepared.blob,
+            (sent, total) => {
+              row.set('sending');
+              row.progress(sent, total);
+            },
+            paused,
+          )
+        : null,
+    ]);
     row.progress(prepared.blob.size, prepared.blob.size);
     row.set('checking');
     const finished = await callFunction({ action: 'finish', token, file_id: fileId }, paused);
@@ -137,10 +142,12 @@ async function transfer(
   throw new Refused('failed');
 }
 
+/** Files sent at once: a second one's round trips (begin, sign, preflights) overlap the first's bytes. */
+const LANES = 2;
+
 /**
- * A queue of files to send, one after another; each file is prepared (decoded, resized, encoded)
- * while the one before it is still uploading, one preparation at a time so a phone never holds
- * more than one decoded photo.
+ * A queue of files to send, two at a time; each file is prepared (decoded, resized, encoded) ahead
+ * of its turn, one preparation at a time so a phone never holds more than one decoded photo.
  */
 export function createSender(
   context: FilesContext,
@@ -150,7 +157,18 @@ export function createSender(
   refresh: () => Promise<void>,
 ) {
   let preparing: Promise<unknown> = Promise.resolve();
-  let sending = Promise.resolve();
+  const waiting: (() => Promise<void>)[] = [];
+  let active = 0;
+  const next = () => {
+    while (active < LANES && waiting.length) {
+      const job = waiting.shift()!;
+      active++;
+      void job().finally(() => {
+        active--;
+        next();
+      });
+    }
+  };
   return {
     add(slot: FileSlot, file: File) {
       const row = makeRow(slot, file);
@@ -164,7 +182,7 @@ export function createSender(
         () => row.set('waiting'),
         () => {},
       );
-      sending = sending.then(async () => {
+      waiting.push(async () => {
         let kind: 'image' | 'pdf' = file.type === 'application/pdf' ? 'pdf' : 'image';
         try {
           const ready = await prepared;
@@ -179,6 +197,7 @@ export function createSender(
         // The slot's list catches up in the background; the next file does not wait for it.
         void refresh();
       });
+      next();
     },
   };
 }
