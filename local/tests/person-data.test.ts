@@ -102,6 +102,8 @@ const personCounts = {
   'private.request_file_asks': 0,
   'private.request_file_progress': 0,
   'public.request_events': 0,
+  // Quotes of their requests (issue 31): none here; their versions follow quotes found.
+  'public.quotes': 0,
   'public.offer_leads': 3,
   'public.contact_requests': 3,
   'public.test_timeline': 3,

@@ -109,6 +109,24 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.request_files(uuid)': { authenticated: 'x', service_role: 'x' },
   'function public.ask_for_request_file(uuid, text)': { authenticated: 'x', service_role: 'x' },
   'function public.staff_may_read_request_file(text)': { authenticated: 'x', service_role: 'x' },
+  // Issue 31: clinics (staff read, owners write under RLS), quotes (read; written by functions),
+  // the public profile, the patient's quotes and choice, the 48-hour report.
+  'table public.clinics': { authenticated: 'arwd', service_role: 'arwd' },
+  'table public.clinic_accreditations': { authenticated: 'arwd', service_role: 'arwd' },
+  'table public.quotes': { authenticated: 'r', service_role: 'r' },
+  'table public.quote_versions': { authenticated: 'r', service_role: 'r' },
+  'function public.clinic_profiles(text)': anyone,
+  'function public.save_quote_draft(uuid, uuid, jsonb)': { authenticated: 'x', service_role: 'x' },
+  'function public.send_quote(uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.discard_quote_draft(uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.set_quote_status(uuid, text)': { authenticated: 'x', service_role: 'x' },
+  'function public.request_quotes(uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.patient_quotes(text)': anyone,
+  'function public.patient_choose_quote(text, uuid, integer)': anyone,
+  'function public.quote_speed_report(timestamp with time zone, timestamp with time zone)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
 };
 
 describe.each(backends)('API role grants on $name', (backend) => {

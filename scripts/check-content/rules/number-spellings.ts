@@ -20,18 +20,21 @@ export function numberSpellings(
         const previous = map.items[i - 1];
         if (!previous || !isScalar(previous.value) || typeof previous.value.value !== 'number')
           return;
-        const name = String((previous.key as Scalar).value);
-        const whole = `${previous.value.value}${key.value}`;
+        const name = String((previous.key as Scalar<string>).value);
+        const thousands = Number(previous.value.value);
+        const rest = String(key.value);
+        const whole = `${thousands}${rest}`;
         report(
           lineAt(key.range![0]),
-          `"${name}" is written with a thousands separator (${previous.value.value},${key.value}); YAML reads the comma as the end of the number. Write ${whole} without the comma: ${name}: ${whole}.`,
+          `"${name}" is written with a thousands separator (${thousands},${rest}); YAML reads the comma as the end of the number. Write ${whole} without the comma: ${name}: ${whole}.`,
         );
       });
     },
     Scalar(_, scalar) {
       if (typeof scalar.value !== 'number' || !scalar.range) return;
       const written = text.slice(scalar.range[0], scalar.range[1]).trim();
-      if (/^\d{1,3}(\.\d{3})+$/.test(written))
+      // A leading 0 is never a thousands group: 0.307 is a decimal (an exchange rate).
+      if (/^[1-9]\d{0,2}(\.\d{3})+$/.test(written))
         report(
           lineAt(scalar.range[0]),
           `the number ${written} has a point as thousands separator, which YAML reads as ${scalar.value}. Write ${written.replace(/\./g, '')} without the point.`,

@@ -7,10 +7,12 @@ import { adminKeepAr } from './admin-keep-ar.ts';
  */
 import { adminPatientAr } from './admin-patient-ar.ts';
 import { adminFilesAr } from './admin-files-ar.ts';
+import { adminQuotesAr } from './admin-quotes-ar.ts';
 
 export const adminAr = {
   ...adminPatientAr,
   ...adminFilesAr,
+  ...adminQuotesAr,
   'admin.title': 'لوحة الإدارة',
   'admin.description':
     'لوحة إدارة رحلة كير للموظفين: طلبات الاستشارة وليدز العروض، خاصة بفريق التنسيق وغير مخصصة للعموم.',

@@ -2,6 +2,7 @@ import type { adminAr } from './admin-ar.ts';
 import { adminKeepEn } from './admin-keep-en.ts';
 import { adminPatientEn } from './admin-patient-en.ts';
 import { adminFilesEn } from './admin-files-en.ts';
+import { adminQuotesEn } from './admin-quotes-en.ts';
 
 /**
  * English strings of the back office; a key missing here, or one Arabic lacks, fails the build.
@@ -11,6 +12,7 @@ import { adminFilesEn } from './admin-files-en.ts';
 export const adminEn = {
   ...adminPatientEn,
   ...adminFilesEn,
+  ...adminQuotesEn,
   'admin.title': 'Admin dashboard',
   'admin.description':
     'Rihla Care staff back office: consultation requests and offer leads, for the coordination team only.',

@@ -5,11 +5,13 @@
 import { adminAr } from './admin-ar.ts';
 import { patientAr } from './patient-ar.ts';
 import { patientFilesAr } from './patient-files-ar.ts';
+import { quotesAr } from './quotes-ar.ts';
 
 export const ar = {
   ...adminAr,
   ...patientAr,
   ...patientFilesAr,
+  ...quotesAr,
   'site.tagline': 'شريكك الموثوق للسياحة العلاجية',
   'site.description':
     'رحلة كير: استشارة مجانية ومدير مريض شخصي لعلاجك في تركيا ورومانيا وغيرهما. أسعار حقيقية، عرضان مجانيان من مستشفيات معتمدة، ومتابعة 6 أشهر مجاناً.',
@@ -53,7 +55,7 @@ export const ar = {
   'why.eyebrow': 'من نحن',
   'why.title': 'وكالة سياحة علاجية تعمل لمصلحتك أنت',
   'why.lead':
-    'نحن فريق من المنسقين الطبيين نعمل مع أكثر من 50 مستشفى شريكاً معتمداً. نقارن، ونرتّب، ونرافقك حتى تعود إلى بيتك مطمئناً.',
+    'نحن فريق من المنسقين الطبيين نعمل مع مستشفيات وعيادات شريكة معتمدة، نذكر اسم كل منها في عروضنا. نقارن، ونرتّب، ونرافقك حتى تعود إلى بيتك مطمئناً.',
   'why.managerTitle': 'مدير مريض شخصي، مجاناً',
   'why.managerText': 'شخص واحد يعرف ملفك ويتحدث لغتك، من أول رسالة حتى آخر متابعة:',
   'why.managerPoint1': 'يبحث عن عروض العيادات ويقارنها لك',

@@ -1,4 +1,4 @@
-import { BarChart3, LayoutList, LogOut, Trash2, Users } from 'lucide-react';
+import { BarChart3, Hospital, LayoutList, LogOut, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import { LogoMark } from '~/components/brand/LogoMark.tsx';
 import type { Draft } from '~/lib/admin/drafts.ts';
@@ -7,6 +7,7 @@ import { useStaffRole } from './bin/useStaffRole.ts';
 import {
   BIN_PATH,
   CAMPAIGNS_PATH,
+  CLINICS_PATH,
   DASHBOARD_PATH,
   logout,
   OFFER_LEADS_PATH,
@@ -19,7 +20,7 @@ import type { LiveStatus } from './useLiveTable.ts';
 interface AdminHeaderProps {
   title: string;
   /** Which screen this is: the other ones get the navigation links. */
-  screen: 'dashboard' | 'offer-leads' | 'campaigns' | 'bin';
+  screen: 'dashboard' | 'offer-leads' | 'campaigns' | 'bin' | 'clinics';
   /** The live connection's state; a screen without one (the bin) shows none. */
   live?: LiveStatus;
 }
@@ -48,6 +49,12 @@ export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
       href: CAMPAIGNS_PATH,
       label: adminText('admin.campaigns.nav'),
       Icon: BarChart3,
+    },
+    {
+      screen: 'clinics',
+      href: CLINICS_PATH,
+      label: adminText('admin.clinics.nav'),
+      Icon: Hospital,
     },
     // Only owners have a bin to open (the database refuses anyone else's bin_page).
     ...(owner

@@ -10,6 +10,7 @@ import { AdminTable } from './AdminTable.tsx';
 import { adminQueryKeys, fetchCampaignReport, type CampaignRow } from './data.ts';
 import { downloadText } from './download.ts';
 import { Checking, ExportCsvButton, LoadFailed, Notice, UserText } from './parts.tsx';
+import { QuoteSpeed } from './quotes/QuoteSpeed.tsx';
 import { useAdminGuard } from './useAdminGuard.ts';
 
 /** /admin/campaigns: which campaign brings patients (completed requests), not just forms. */
@@ -134,6 +135,8 @@ function Campaigns() {
             onExport={() => downloadText(csvFileName('campaigns'), campaignsCsv(rows))}
           />
         </section>
+
+        <QuoteSpeed from={start} to={end} range={[from, to]} enabled={admin && validRange} />
 
         {report.isError ? (
           <LoadFailed

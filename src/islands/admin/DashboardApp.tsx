@@ -48,6 +48,7 @@ import {
 import { announceNewLead } from './work/newLeadAlert.ts';
 import { RequestsView } from './work/RequestsView.tsx';
 import { useFollowUpReminders } from './work/useFollowUpReminders.ts';
+import { useQuoteChoiceAlerts } from './quotes/useQuoteChoiceAlerts.ts';
 
 /** /admin/dashboard (docs/admin.md): the requests inbox coordinators work in all day. */
 export default function DashboardApp() {
@@ -157,6 +158,7 @@ function Inbox({
   const [openId, setOpenId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   useFollowUpReminders(setOpenId);
+  useQuoteChoiceAlerts(setOpenId);
   const set = (patch: Partial<RequestFilters>) =>
     setFilters((current) => ({ ...current, ...patch }));
   const fresh = useMemo(() => new Set(arrivals), [arrivals]);

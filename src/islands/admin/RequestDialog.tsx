@@ -19,6 +19,7 @@ import { FilesSection } from './dialog/FilesSection.tsx';
 import { ManageFields } from './dialog/ManageFields.tsx';
 import { PersonSection } from './dialog/PersonSection.tsx';
 import { PatientPagePanel } from './dialog/PatientPagePanel.tsx';
+import { QuotesSection } from './quotes/QuotesSection.tsx';
 import { PatientDetails, Timeline } from './dialog/RequestHistory.tsx';
 import { useRequestEditor } from './dialog/useRequestEditor.ts';
 import { StatusBadge, UserText } from './parts.tsx';
@@ -132,6 +133,7 @@ export function RequestDialog({
           <AdvertisingConsent request={request} />
           <PatientPagePanel request={request} />
           <FilesSection request={request} />
+          <QuotesSection request={request} />
           <Timeline events={events.data} />
         </div>
 
