@@ -71,6 +71,12 @@ export interface LocalStackOptions {
    */
   notificationIntervalMs?: number;
   /**
+   * How often the request-files worker runs (the local stand-in for its pg_cron job): uploads left
+   * unchecked, the deletion outbox, orphans (ms). Default 5000; 0 disables the timer, for tests
+   * that run it with `drainFiles()`.
+   */
+  filesIntervalMs?: number;
+  /**
    * How Auth signs access tokens: 'HS256' with the legacy secret (the CLI's demo secret), or
    * 'ES256' with an asymmetric signing key published at /auth/v1/.well-known/jwks.json (what a
    * project on Supabase's JWT signing keys does). Default RIHLA_JWT_SIGNING, else 'ES256' when
@@ -146,6 +152,8 @@ export interface LocalStack {
   realtimeIdle(): Promise<void>;
   /** Runs one drain of the notification outbox now; resolves to the handler's HTTP status. */
   drainNotifications(): Promise<number>;
+  /** Runs the request-files worker now; resolves to what it checked and deleted. */
+  drainFiles(): Promise<{ status: number; checked: number; deleted: number; failed: number }>;
   close(): Promise<void>;
 }
 
@@ -294,6 +302,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       log,
       ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
       notificationIntervalMs: options.notificationIntervalMs ?? 5000,
+      filesIntervalMs: options.filesIntervalMs ?? 5000,
     });
     const server = api.server;
     const host = options.host ?? LOCAL_HOST;
@@ -333,6 +342,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       sql: (query, params) => openDb.query(query, params),
       realtimeIdle: () => openApi.realtime.idle(),
       drainNotifications: () => openApi.notifications.drainNow(),
+      drainFiles: () => openApi.files.drainNow(),
       close() {
         closing ??= (async () => {
           await retention?.stop();

@@ -169,6 +169,7 @@ export async function hasRealtimeMessages(db: Queryable): Promise<boolean> {
 
 /**
  * Broadcasts of a row change of any of `ids` (a lead or request), as the staff topics carry, and
+ * those about a request's files (staff:request_files carries the request's id, issue 30), and
  * the quotes' broadcasts about one of those requests (staff:quotes names its request_id).
  */
 export const realtimeCopies = `payload -> 'record' ->> 'id' = any($1::text[])

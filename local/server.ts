@@ -8,6 +8,8 @@ import type { JwtKeys } from './jwt.ts';
 import { FunctionsHost } from './functions.ts';
 import { requestStarted } from './hash-gate.ts';
 import { WORKER_CLIENT_INFO } from '../supabase/functions/send-form-notification/handler.ts';
+import { FILES_CLIENT_INFO } from '../supabase/functions/request-files/handler.ts';
+import { startFilesWorker, type FilesWorker } from './files-worker.ts';
 import {
   BodyTooLarge,
   ClientGone,
@@ -26,6 +28,7 @@ import { RealtimeServer } from './realtime.ts';
 import { authenticateRequest, requireApikey } from './request-auth.ts';
 import { handleRest } from './rest.ts';
 import type { SchemaCache } from './schema-cache.ts';
+import { createStorage, type StorageService } from './storage/index.ts';
 
 /**
  * The local Supabase-compatible HTTP server: one node:http server that routes /auth/v1, /rest/v1,
@@ -49,12 +52,16 @@ export interface ApiServerOptions {
   maxBodyBytes?: number;
   /** How often the local notification worker drains the outbox; 0 only drains on request. */
   notificationIntervalMs?: number;
+  /** How often the request-files worker runs (checks, deletions); 0 only on request. */
+  filesIntervalMs?: number;
 }
 
 export interface ApiServer {
   server: Server;
   realtime: RealtimeServer;
   notifications: NotificationWorker;
+  files: FilesWorker;
+  storage: StorageService;
   close(): Promise<void>;
 }
 
@@ -68,6 +75,12 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     log: options.log,
   });
   await realtime.start();
+  const storage = createStorage({
+    db: options.db,
+    keys: options.keys,
+    dataDir: options.dataDir,
+    log: options.log,
+  });
   let functions: FunctionsHost | undefined;
   const functionsHost = () =>
     (functions ??= new FunctionsHost({
@@ -82,6 +95,12 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const notifications = startNotificationWorker({
     intervalMs: options.notificationIntervalMs ?? 0,
     drain: () => functionsHost().call('send-form-notification', {}),
+    log: options.log,
+  });
+  const files = startFilesWorker({
+    intervalMs: options.filesIntervalMs ?? 0,
+    drain: () => functionsHost().call('request-files', { action: 'drain' }),
+    sweep: () => storage.sweep(),
     log: options.log,
   });
   // One window per server: config.toml's anonymous sign-ins per hour per client address.
@@ -131,7 +150,10 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       if (logged) return;
       logged = true;
       // The notification worker's routine calls every few seconds would drown the log; failures stay.
-      if (req.headers['x-client-info'] === WORKER_CLIENT_INFO && res.statusCode < 400) return;
+      const caller = req.headers['x-client-info'];
+      if ((caller === WORKER_CLIENT_INFO || caller === FILES_CLIENT_INFO) && res.statusCode < 400) {
+        return;
+      }
       options.log(
         `${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms${suffix}`,
       );
@@ -185,6 +207,11 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
     const path = url.pathname;
+    if (path === '/storage/v1' || path.startsWith('/storage/v1/')) {
+      // Storage reads (and streams) its own bodies, up to each bucket's limit.
+      await storage.handle(req, res, url);
+      return;
+    }
     if (method === 'OPTIONS' && path.startsWith('/functions/v1/')) {
       // Preflights go to the function itself (a browser sends no key with them), as on Supabase.
       await functionsHost().handle(req, res, url, Buffer.alloc(0));
@@ -240,7 +267,13 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       sendJson(res, 200, {
         name: 'Rihla Care local Supabase-compatible server',
         database: options.db.description,
-        services: ['/auth/v1', '/rest/v1', '/functions/v1', '/realtime/v1/websocket'],
+        services: [
+          '/auth/v1',
+          '/rest/v1',
+          '/functions/v1',
+          '/storage/v1',
+          '/realtime/v1/websocket',
+        ],
       });
       return;
     }
@@ -250,7 +283,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       }
       throw notImplemented(`${method} ${path} (realtime over HTTP, e.g. broadcast)`);
     }
-    for (const service of ['/storage/v1', '/graphql/v1', '/pg', '/analytics']) {
+    for (const service of ['/graphql/v1', '/pg', '/analytics']) {
       if (path.startsWith(service)) throw notImplemented(`the ${service} service`);
     }
     throw new HttpError(404, { message: 'no Route matched with those values' });
@@ -260,8 +293,11 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     server,
     realtime,
     notifications,
+    files,
+    storage,
     async close() {
       await notifications.stop();
+      await files.stop();
       await realtime.close();
       await new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());

@@ -31,6 +31,8 @@ export async function startTestStack(
     anonymousSignInsPerHour: 100_000,
     // Tests decide when the outbox is drained (stack.drainNotifications()).
     notificationIntervalMs: 0,
+    // And when the request-files worker runs (stack.drainFiles()).
+    filesIntervalMs: 0,
     ...options,
   });
   return Object.assign(stack, {

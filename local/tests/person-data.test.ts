@@ -96,6 +96,11 @@ const personCounts = {
   'private.patient_pages': 3,
   'private.patient_confirmations': 0,
   'private.patient_page_calls': 0,
+  // Files sent from the patient's page (issue 30): none here; local/tests/request-files.test.ts
+  // exports and erases a person with files.
+  'private.request_files': 0,
+  'private.request_file_asks': 0,
+  'private.request_file_progress': 0,
   'public.request_events': 0,
   // Quotes of their requests (issue 31): none here; their versions follow quotes found.
   'public.quotes': 0,

@@ -6,10 +6,12 @@ import { adminKeepAr } from './admin-keep-ar.ts';
  * Texts the product owner wrote for the back office are kept to the letter (e2e tests match them).
  */
 import { adminPatientAr } from './admin-patient-ar.ts';
+import { adminFilesAr } from './admin-files-ar.ts';
 import { adminQuotesAr } from './admin-quotes-ar.ts';
 
 export const adminAr = {
   ...adminPatientAr,
+  ...adminFilesAr,
   ...adminQuotesAr,
   'admin.title': 'لوحة الإدارة',
   'admin.description':

@@ -1,6 +1,7 @@
 import type { adminAr } from './admin-ar.ts';
 import { adminKeepEn } from './admin-keep-en.ts';
 import { adminPatientEn } from './admin-patient-en.ts';
+import { adminFilesEn } from './admin-files-en.ts';
 import { adminQuotesEn } from './admin-quotes-en.ts';
 
 /**
@@ -10,6 +11,7 @@ import { adminQuotesEn } from './admin-quotes-en.ts';
  */
 export const adminEn = {
   ...adminPatientEn,
+  ...adminFilesEn,
   ...adminQuotesEn,
   'admin.title': 'Admin dashboard',
   'admin.description':

@@ -15,6 +15,7 @@ import {
 } from './dialog/DialogNotices.tsx';
 import { AdvertisingConsent } from './dialog/AdvertisingConsent.tsx';
 import { ContactSection } from './dialog/ContactSection.tsx';
+import { FilesSection } from './dialog/FilesSection.tsx';
 import { ManageFields } from './dialog/ManageFields.tsx';
 import { PersonSection } from './dialog/PersonSection.tsx';
 import { PatientPagePanel } from './dialog/PatientPagePanel.tsx';
@@ -131,6 +132,7 @@ export function RequestDialog({
           <PersonSection request={request} onOpenRequest={onOpenRequest} />
           <AdvertisingConsent request={request} />
           <PatientPagePanel request={request} />
+          <FilesSection request={request} />
           <QuotesSection request={request} />
           <Timeline events={events.data} />
         </div>

@@ -23,7 +23,12 @@ export type EventKind =
   | 'patient_callback'
   | 'patient_link'
   | 'patient_step'
-  | 'advertising_withdrawn';
+  | 'advertising_withdrawn'
+  | 'file_received'
+  | 'file_rejected'
+  | 'file_removed'
+  | 'file_requested'
+  | 'files_complete';
 
 /** A staff account a request can be assigned to (the admins-only staff_accounts view). */
 export interface StaffAccount {
