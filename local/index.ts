@@ -41,6 +41,13 @@ export interface LocalStackOptions {
   dataDir?: string;
   /** Keep the PGlite database in memory (tests); mail and indexing records still go to dataDir. */
   inMemory?: boolean;
+  /**
+   * With `inMemory`: start the database from this PGlite dump (`dumpDataDir()`) instead of empty.
+   * The tests pass the run's migrated dump (supabase/tests/helpers/snapshot.ts), so a stack starts
+   * in seconds instead of applying every migration; `prepareDatabase()` still runs and finds
+   * nothing to apply.
+   */
+  loadDataDir?: Blob;
   /** A real PostgreSQL instead of PGlite (also read from DATABASE_URL by the CLI scripts). */
   databaseUrl?: string;
   /** API port; 0 picks a free one. Default 54321. */
@@ -235,9 +242,13 @@ export async function openDatabase(options: {
   dataDir: string;
   inMemory?: boolean;
   databaseUrl?: string;
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.inMemory ? null : join(options.dataDir, 'pglite'));
+  if (options.inMemory) {
+    return openPglite(null, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  }
+  return openPglite(join(options.dataDir, 'pglite'));
 }
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
@@ -255,6 +266,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       dataDir,
       ...(options.inMemory ? { inMemory: true } : {}),
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     const prepared = await prepareDatabase(db);
     if (prepared.supabaseManaged) {

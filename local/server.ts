@@ -118,13 +118,16 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const server = createServer({
     requestTimeout: 30_000,
     headersTimeout: 15_000,
-    // Clients are told 5 s (the `Keep-Alive: timeout=5` hint) and close idle sockets before that;
-    // the server itself waits 25 s longer before it drops one. Without the margin a client that
-    // reuses a socket just as the server's timer fires gets ECONNRESET on a request the server never
-    // read: when tests share one event loop with the server and the machine is loaded, both timers
-    // expire during one long task and the server's fired first (local/tests/notifications.test.ts).
-    keepAliveTimeout: 5_000,
-    keepAliveTimeoutBuffer: 25_000,
+    // The server never closes an idle keep-alive connection; the client does (undici after 4 s,
+    // browsers after their own limit), and close() ends what is left. An idle timer here cannot be
+    // made safe: PGlite runs each statement synchronously on this event loop, so one long
+    // statement (500 leads inserted at load average 20: 40 s) stalls the loop, and when it ends
+    // the timers run before the loop reads the sockets. A request a client wrote on a pooled
+    // connection during or just after the stall is then still unread when the timer drops the
+    // socket, and the client gets ECONNRESET on a request the server never saw. With the former
+    // 5 s hint + 25 s margin, local/tests/notifications.test.ts lost its nudges that way under
+    // load, and local/tests/keep-alive.test.ts reproduces it with one 31 s stall.
+    keepAliveTimeout: 0,
   });
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
