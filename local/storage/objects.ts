@@ -129,12 +129,12 @@ export async function createSignedUrls(
     );
   }
   const visible = new Set(
-    (await visibleObjects(ctx.db, req, auth, bucket, paths as string[])).map((row) => row.name),
+    (await visibleObjects(ctx.db, req, auth, bucket, paths)).map((row) => row.name),
   );
   sendJson(
     res,
     200,
-    (paths as string[]).map((path) =>
+    paths.map((path) =>
       visible.has(path)
         ? {
             error: null,
@@ -223,7 +223,7 @@ export async function removeObjects(
       `body/prefixes must be an array of 1 to ${MAX_OBJECTS_PER_REQUEST} strings`,
     );
   }
-  const deleted = await deleteObjects(ctx.db, req, auth, bucket, prefixes as string[]);
+  const deleted = await deleteObjects(ctx.db, req, auth, bucket, prefixes);
   for (const row of deleted) ctx.files.remove(bucket, row.name);
   sendJson(res, 200, deleted);
 }

@@ -123,7 +123,7 @@ export function recordSends() {
     this.__record = { url: String(url), method, bytes: 0, offset: null, at: 0 };
     // eslint-disable-next-line prefer-rest-params
     return open.apply(this, arguments as unknown as Parameters<typeof open>);
-  } as typeof open;
+  };
   XMLHttpRequest.prototype.setRequestHeader = function (
     this: Tracked,
     name: string,
@@ -159,7 +159,8 @@ export function recordSends() {
     });
     const response = await realFetch(input, init);
     if (url.includes('/rpc/patient_file_begin') && response.ok) {
-      const slot = (JSON.parse(String(init?.body ?? '{}')) as { _slot?: string })._slot ?? '';
+      const body = typeof init?.body === 'string' ? init.body : '{}';
+      const slot = (JSON.parse(body) as { _slot?: string })._slot ?? '';
       void response
         .clone()
         .json()
@@ -190,11 +191,12 @@ export async function qualityTable(browser: Browser, origin: string, photo: Buff
       const encode = (type: string, quality?: number) =>
         new Promise<string>((resolveEncoded) =>
           canvas.toBlob(
-            async (blob) => {
-              const buffer = new Uint8Array(await blob!.arrayBuffer());
-              let text = '';
-              for (const byte of buffer) text += String.fromCharCode(byte);
-              resolveEncoded(btoa(text));
+            (blob) => {
+              void blob!.arrayBuffer().then((arrayBuffer) => {
+                let text = '';
+                for (const byte of new Uint8Array(arrayBuffer)) text += String.fromCharCode(byte);
+                resolveEncoded(btoa(text));
+              });
             },
             type,
             quality,

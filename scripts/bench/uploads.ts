@@ -268,10 +268,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       'no-build': { type: 'boolean', default: false },
     },
   });
-  const dist = values.dist!;
+  const dist = values.dist;
   if (!values['no-build']) {
     console.log('building the site…');
-    buildForSlowProfile(dist, values['api-port']!);
+    buildForSlowProfile(dist, values['api-port']);
   }
   // The site was built for --api-port: the cutting proxy listens there, the API 10,000 ports up.
   const proxyPort = Number(values['api-port']);
@@ -279,7 +279,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     {
       dist,
       dataDir: `${dist}-uploads-data`,
-      sitePort: values['site-port']!,
+      sitePort: values['site-port'],
       apiPort: String(proxyPort + API_PORT_OFFSET),
     },
     async (origin) => {
