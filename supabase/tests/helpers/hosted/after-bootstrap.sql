@@ -24,6 +24,20 @@ grant supabase_realtime_admin to postgres;
 grant usage on schema realtime to postgres;
 grant execute on all functions in schema realtime to postgres;
 
+-- storage.* belongs to Storage's admin role; postgres may read and write its tables. On hosted
+-- projects postgres is not that role's member, and supautils' policy_grants let it create and drop
+-- policies on storage.objects all the same (and nothing else: ALTER TABLE, or COMMENT ON POLICY,
+-- answers "must be owner of table objects"). Plain PostgreSQL has no such carve-out, so here
+-- postgres is the owner role's member; production-rehearsal.test.ts refuses, from the migrations'
+-- text, the statements hosted would refuse.
+create role supabase_storage_admin nologin;
+alter schema storage owner to supabase_storage_admin;
+alter table storage.buckets owner to supabase_storage_admin;
+alter table storage.objects owner to supabase_storage_admin;
+grant supabase_storage_admin to postgres;
+grant usage on schema storage to postgres;
+grant all on storage.buckets, storage.objects to postgres;
+
 -- postgres adds tables to Realtime's publication (Supabase's guides: alter publication … add table).
 alter publication supabase_realtime owner to postgres;
 
