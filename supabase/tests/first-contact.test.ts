@@ -84,9 +84,10 @@ describe.each(backends)('first contact on $name', (backend) => {
 
   const template = async (key: string) =>
     (
-      await db.query<{ id: string }>(`select id::text from public.message_templates where key = $1`, [
-        key,
-      ])
+      await db.query<{ id: string }>(
+        `select id::text from public.message_templates where key = $1`,
+        [key],
+      )
     ).rows[0]!.id;
 
   it('records a WhatsApp message and a call by their author, for staff only', async () => {
@@ -142,10 +143,15 @@ describe.each(backends)('first contact on $name', (backend) => {
     );
     await db.query(`update public.message_templates set archived_at = now() where key = 'review'`);
     await expectSqlError(
-      call(owner, `select public.log_whatsapp_message($1, $2) as v`, [id, await template('review')]),
+      call(owner, `select public.log_whatsapp_message($1, $2) as v`, [
+        id,
+        await template('review'),
+      ]),
       'PT404',
     );
-    await as(db, owner, (tx) => tx.query(`delete from public.contact_requests where id = $1`, [id]));
+    await as(db, owner, (tx) =>
+      tx.query(`delete from public.contact_requests where id = $1`, [id]),
+    );
     await expectSqlError(
       call(coordinator, `select public.log_whatsapp_message($1, null) as v`, [id]),
       'PT404',
@@ -170,7 +176,9 @@ describe.each(backends)('first contact on $name', (backend) => {
     );
     expect(second.version).toBe(1);
     // A save opened at version 1 still goes through after both contacts.
-    await call(coordinator, `select public.update_request($1, 1, '{"notes": "called"}') as v`, [id]);
+    await call(coordinator, `select public.update_request($1, 1, '{"notes": "called"}') as v`, [
+      id,
+    ]);
     expect((await stamped(id)).version).toBe(2);
   });
 
@@ -194,7 +202,9 @@ describe.each(backends)('first contact on $name', (backend) => {
       [id],
     );
     expect((await stamped(id)).first_contacted_at).toBe(earlier);
-    await db.query(`update public.contact_requests set first_contacted_at = null where id = $1`, [id]);
+    await db.query(`update public.contact_requests set first_contacted_at = null where id = $1`, [
+      id,
+    ]);
     await db.query(
       `update public.contact_requests set first_contacted_at = now() + interval '1 day' where id = $1`,
       [id],
@@ -214,9 +224,11 @@ describe.each(backends)('first contact on $name', (backend) => {
   it("counts a staff member's status change off new, through the dialog or a plain update", async () => {
     const viaDialog = await newRequest();
     const viaPatch = await newRequest();
-    await call(coordinator, `select public.update_request($1, 1, '{"status": "in_progress"}') as v`, [
-      viaDialog,
-    ]);
+    await call(
+      coordinator,
+      `select public.update_request($1, 1, '{"status": "in_progress"}') as v`,
+      [viaDialog],
+    );
     await as(db, owner, (tx) =>
       tx.query(`update public.contact_requests set status = 'completed' where id = $1`, [viaPatch]),
     );
@@ -245,9 +257,13 @@ describe.each(backends)('first contact on $name', (backend) => {
       [JSON.stringify([{ id: bulk, expected_version: 1 }])],
     );
     expect(result?.updated).toHaveLength(1);
-    await db.query(`update public.contact_requests set status = 'completed' where id = $1`, [script]);
+    await db.query(`update public.contact_requests set status = 'completed' where id = $1`, [
+      script,
+    ]);
     await as(db, serviceRole, (tx) =>
-      tx.query(`update public.contact_requests set status = 'in_progress' where id = $1`, [service]),
+      tx.query(`update public.contact_requests set status = 'in_progress' where id = $1`, [
+        service,
+      ]),
     );
     // Events without a staff author (the system's, a patient's message) are not contacts either.
     await db.query(
@@ -323,9 +339,9 @@ describe.each(backends)('first contact on $name', (backend) => {
         '42501',
       );
     }
-    expect(await call(coordinator, `select public.first_contact_settings() ->> 'contact_minutes' as v`)).toBe(
-      '15',
-    );
+    expect(
+      await call(coordinator, `select public.first_contact_settings() ->> 'contact_minutes' as v`),
+    ).toBe('15');
     await expectSqlError(call(anon, `select public.first_contact_settings() as v`), '42501');
     const saved = await call<{ contact_minutes: number; time_zone: string; updated_by: string }>(
       owner,
@@ -350,9 +366,9 @@ describe.each(backends)('first contact on $name', (backend) => {
         code,
       );
     }
-    expect(await call(owner, `select public.first_contact_settings() ->> 'contact_minutes' as v`)).toBe(
-      '30',
-    );
+    expect(
+      await call(owner, `select public.first_contact_settings() ->> 'contact_minutes' as v`),
+    ).toBe('30');
   });
 
   it('fills a message from the request for staff only, with no manager while unassigned', async () => {
@@ -376,8 +392,8 @@ describe.each(backends)('first contact on $name', (backend) => {
        update public.contact_requests set assigned_to = (select id from private.admin_users where username = 'sara')
        where id = '${id}'`,
     );
-    expect(
-      await call(owner, `select public.message_context($1) ->> 'manager' as v`, [id]),
-    ).toBe('Sara K.');
+    expect(await call(owner, `select public.message_context($1) ->> 'manager' as v`, [id])).toBe(
+      'Sara K.',
+    );
   });
 });

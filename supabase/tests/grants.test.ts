@@ -96,6 +96,30 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.claim_patient_confirmations(uuid, integer)': { service_role: 'x' },
   'function public.finish_patient_confirmation(uuid, boolean, text)': { service_role: 'x' },
   'function public.withdraw_advertising_consent(uuid)': { authenticated: 'x', service_role: 'x' },
+  // Issue 32: WhatsApp templates, contact events, first contact, routing, escalation, report.
+  'table public.message_templates': { authenticated: 'r', service_role: 'arw' },
+  'function public.message_template_variables()': { authenticated: 'x', service_role: 'x' },
+  'function public.log_whatsapp_message(uuid, uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.log_call(uuid, text, timestamp with time zone, boolean)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
+  'function public.message_context(uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.first_contact_settings()': { authenticated: 'x', service_role: 'x' },
+  'function public.save_first_contact_settings(jsonb)': { authenticated: 'x' },
+  'function public.routing_settings()': { authenticated: 'x', service_role: 'x' },
+  'function public.save_routing_rule(jsonb)': { authenticated: 'x' },
+  'function public.set_staff_routing(uuid, jsonb)': { authenticated: 'x' },
+  'function public.set_my_duty(boolean)': { authenticated: 'x' },
+  'function public.my_duty()': { authenticated: 'x', service_role: 'x' },
+  'function public.first_contact_queue()': { authenticated: 'x', service_role: 'x' },
+  'function public.claim_first_contact_escalations(integer)': { service_role: 'x' },
+  'function public.finish_first_contact_escalations(uuid[], boolean, text)': { service_role: 'x' },
+  'function public.first_contact_escalation_state(uuid)': { service_role: 'x' },
+  'function public.first_contact_report(timestamp with time zone, timestamp with time zone)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
 };
 
 describe.each(backends)('API role grants on $name', (backend) => {
