@@ -5,10 +5,14 @@ import { adminKeepAr } from './admin-keep-ar.ts';
  * because the back office is a separate app with its own vocabulary; keys start with "admin.".
  * Texts the product owner wrote for the back office are kept to the letter (e2e tests match them).
  */
+import { adminContactAr } from './admin-contact-ar.ts';
+import { adminDeskAr } from './admin-desk-ar.ts';
 import { adminPatientAr } from './admin-patient-ar.ts';
 
 export const adminAr = {
   ...adminPatientAr,
+  ...adminContactAr,
+  ...adminDeskAr,
   'admin.title': 'لوحة الإدارة',
   'admin.description':
     'لوحة إدارة رحلة كير للموظفين: طلبات الاستشارة وليدز العروض، خاصة بفريق التنسيق وغير مخصصة للعموم.',

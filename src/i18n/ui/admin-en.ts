@@ -1,5 +1,7 @@
 import type { adminAr } from './admin-ar.ts';
 import { adminKeepEn } from './admin-keep-en.ts';
+import { adminContactEn } from './admin-contact-en.ts';
+import { adminDeskEn } from './admin-desk-en.ts';
 import { adminPatientEn } from './admin-patient-en.ts';
 
 /**
@@ -9,6 +11,8 @@ import { adminPatientEn } from './admin-patient-en.ts';
  */
 export const adminEn = {
   ...adminPatientEn,
+  ...adminContactEn,
+  ...adminDeskEn,
   'admin.title': 'Admin dashboard',
   'admin.description':
     'Rihla Care staff back office: consultation requests and offer leads, for the coordination team only.',

@@ -1,4 +1,13 @@
-import { BarChart3, LayoutList, LogOut, Trash2, Users } from 'lucide-react';
+import {
+  BarChart3,
+  Gauge,
+  LayoutList,
+  LogOut,
+  MessageSquareText,
+  Route,
+  Trash2,
+  Users,
+} from 'lucide-react';
 import { useState } from 'react';
 import { LogoMark } from '~/components/brand/LogoMark.tsx';
 import type { Draft } from '~/lib/admin/drafts.ts';
@@ -12,6 +21,7 @@ import {
   OFFER_LEADS_PATH,
   rememberedUsername,
 } from './session.ts';
+import { DESK_PATHS } from './desk/paths.ts';
 import { SignOutDialog } from './SignOutDialog.tsx';
 import { forgetDrafts, pendingDrafts } from './signOut.ts';
 import type { LiveStatus } from './useLiveTable.ts';
@@ -19,7 +29,7 @@ import type { LiveStatus } from './useLiveTable.ts';
 interface AdminHeaderProps {
   title: string;
   /** Which screen this is: the other ones get the navigation links. */
-  screen: 'dashboard' | 'offer-leads' | 'campaigns' | 'bin';
+  screen: 'dashboard' | 'offer-leads' | 'campaigns' | 'bin' | keyof typeof DESK_PATHS;
   /** The live connection's state; a screen without one (the bin) shows none. */
   live?: LiveStatus;
 }
@@ -48,6 +58,25 @@ export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
       href: CAMPAIGNS_PATH,
       label: adminText('admin.campaigns.nav'),
       Icon: BarChart3,
+    },
+    // Issue 32: templates, first contact and routing, the speed-to-lead report.
+    {
+      screen: 'templates',
+      href: DESK_PATHS.templates,
+      label: adminText('admin.nav.templates'),
+      Icon: MessageSquareText,
+    },
+    {
+      screen: 'first-contact',
+      href: DESK_PATHS['first-contact'],
+      label: adminText('admin.nav.firstContact'),
+      Icon: Route,
+    },
+    {
+      screen: 'team-report',
+      href: DESK_PATHS['team-report'],
+      label: adminText('admin.nav.report'),
+      Icon: Gauge,
     },
     // Only owners have a bin to open (the database refuses anyone else's bin_page).
     ...(owner

@@ -8,6 +8,7 @@ import { AdminHeader } from './AdminHeader.tsx';
 import { AdminProviders } from './AdminProviders.tsx';
 import { AdminTable } from './AdminTable.tsx';
 import { adminQueryKeys, fetchCampaignReport, type CampaignRow } from './data.ts';
+import { AgencySpeed } from './desk/AgencySpeed.tsx';
 import { downloadText } from './download.ts';
 import { Checking, ExportCsvButton, LoadFailed, Notice, UserText } from './parts.tsx';
 import { useAdminGuard } from './useAdminGuard.ts';
@@ -134,6 +135,9 @@ function Campaigns() {
             onExport={() => downloadText(csvFileName('campaigns'), campaignsCsv(rows))}
           />
         </section>
+
+        {/* Issue 32: how fast those requests were first contacted, for the whole agency. */}
+        <AgencySpeed start={start} end={end} from={from} to={to} enabled={validRange} />
 
         {report.isError ? (
           <LoadFailed

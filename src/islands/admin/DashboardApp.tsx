@@ -45,6 +45,7 @@ import {
   useReleaseAtTop,
   useShowNewest,
 } from './useShowNewest.ts';
+import { useFirstContactAlerts } from './contact/useFirstContactAlerts.ts';
 import { announceNewLead } from './work/newLeadAlert.ts';
 import { RequestsView } from './work/RequestsView.tsx';
 import { useFollowUpReminders } from './work/useFollowUpReminders.ts';
@@ -157,6 +158,7 @@ function Inbox({
   const [openId, setOpenId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   useFollowUpReminders(setOpenId);
+  useFirstContactAlerts(rows, setOpenId);
   const set = (patch: Partial<RequestFilters>) =>
     setFilters((current) => ({ ...current, ...patch }));
   const fresh = useMemo(() => new Set(arrivals), [arrivals]);

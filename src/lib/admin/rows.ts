@@ -22,7 +22,11 @@ export type EventKind =
   | 'patient_contact'
   | 'patient_callback'
   | 'patient_link'
-  | 'patient_step';
+  | 'patient_step'
+  | 'whatsapp'
+  | 'call'
+  | 'routed'
+  | 'escalated';
 
 /** A staff account a request can be assigned to (the admins-only staff_accounts view). */
 export interface StaffAccount {

@@ -4,6 +4,7 @@
  * functions, unit-tested in tests/unit/admin-team.test.ts.
  */
 import { format } from 'date-fns';
+import { describeContactEvent } from './contact-events.ts';
 import { describePatientEvent } from './patient-events.ts';
 import { formatRequestDate } from './dates.ts';
 import { entryChannelLabel, statusLabel, statusOf } from './labels.ts';
@@ -130,6 +131,12 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
     case 'merge':
     case 'unmerge':
       return { label: adminText(`admin.team.event.${event.kind}`), text: '' };
+    // Issue 32: WhatsApp, calls, routing and the owner's e-mail (contact-events.ts).
+    case 'whatsapp':
+    case 'call':
+    case 'routed':
+    case 'escalated':
+      return describeContactEvent(event);
     default:
       return {
         label: adminText('admin.team.event.note'),
