@@ -229,9 +229,14 @@ test.describe('admin back office', () => {
     await expect(requestCard).toContainText('/hair-transplant-turkey');
     await expect(requestCard).toContainText('الحملة: spring-sale');
     await expect(requestCard.locator('time')).toHaveText(/^\d{2} \S+ \d{4}، \d{2}:\d{2}$/);
-    await expect(
-      requestCard.getByRole('link', { name: `مراسلة ${name} على واتساب` }),
-    ).toHaveAttribute('href', /^https:\/\/wa\.me\/9665\d{8}\?text=/);
+    // «واتساب» opens the prepared messages, each a wa.me link to the patient (issue 32).
+    await requestCard.getByRole('button', { name: `مراسلة ${name} على واتساب` }).click();
+    await expect(requestCard.getByTestId('template-send').first()).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\/9665\d{8}\?text=/,
+    );
+    await page.keyboard.press('Escape');
+    await expect(requestCard.getByTestId('whatsapp-sheet')).toBeHidden();
     await expectNoSeriousA11yIssues(page);
 
     await requestCard.getByRole('button', { name: `فتح تفاصيل طلب ${name}` }).click();

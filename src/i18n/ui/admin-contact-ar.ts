@@ -4,11 +4,11 @@
  * Spread into admin-ar.ts; English in admin-contact-en.ts (same keys).
  */
 export const adminContactAr = {
-  'admin.contact.title': 'التواصل مع المريض',
+  'admin.contact.panelTitle': 'التواصل مع المريض',
   'admin.contact.whatsapp': 'واتساب',
   'admin.contact.whatsappLabel': 'مراسلة {name} على واتساب',
   'admin.contact.call': 'اتصال',
-  'admin.contact.callLabel': 'الاتصال بـ{name} وتسجيل نتيجة المكالمة',
+  'admin.contact.callLabel': 'اتصال بـ{name} وتسجيل نتيجة المكالمة',
   'admin.contact.chooseTemplate': 'اختر رسالة واتساب',
   'admin.contact.language.ar': 'تُرسل بالعربية، لغة الطلب.',
   'admin.contact.language.en': 'تُرسل بالإنجليزية، لغة الطلب.',

@@ -2,7 +2,7 @@ import type { adminContactAr } from './admin-contact-ar.ts';
 
 /** English strings of issue 32 in the back office (same keys as admin-contact-ar.ts). */
 export const adminContactEn = {
-  'admin.contact.title': 'Contact with the patient',
+  'admin.contact.panelTitle': 'Contact with the patient',
   'admin.contact.whatsapp': 'WhatsApp',
   'admin.contact.whatsappLabel': 'Message {name} on WhatsApp',
   'admin.contact.call': 'Call',

@@ -86,7 +86,7 @@ export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
   return (
     <header className="border-b border-sand-200 bg-white">
       <div className="container-page flex flex-wrap items-center gap-x-6 gap-y-3 py-4">
-        <div className="flex w-full min-w-0 items-center gap-3 sm:w-auto sm:flex-1">
+        <div className="flex w-full min-w-0 items-center gap-3 sm:w-auto sm:min-w-72 sm:flex-1">
           <LogoMark className="size-10 shrink-0" />
           <div className="min-w-0">
             <h1 className="text-xl font-bold sm:text-2xl">{title}</h1>

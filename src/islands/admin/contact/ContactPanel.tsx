@@ -63,7 +63,7 @@ export function ContactPanel({ request, onCallBack }: ContactPanelProps) {
       data-testid="contact-panel"
     >
       <h3 id={`${uid}-title`} className="mb-2 text-base font-bold">
-        {adminText('admin.contact.title')}
+        {adminText('admin.contact.panelTitle')}
       </h3>
       <p
         className={`text-sm ${state === 'overdue' ? 'font-semibold text-offer-700' : 'text-teal-900'}`}

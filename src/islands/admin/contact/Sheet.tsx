@@ -30,9 +30,10 @@ export function Sheet({ id, title, onOpenChange, children, testId }: SheetProps)
       className="m-auto max-h-[85dvh] w-[min(32rem,calc(100%-1.5rem))] overflow-y-auto rounded-(--radius-card) border border-sand-200 bg-white p-4 text-start text-ink shadow-(--shadow-lift) backdrop:bg-teal-950/40 sm:p-5"
     >
       <div className="mb-3 flex items-start justify-between gap-3">
-        <h3 id={`${id}-title`} className="text-base font-bold">
+        {/* h2: the card around it names its patient with an h3. */}
+        <h2 id={`${id}-title`} className="text-base font-bold">
           {title}
-        </h3>
+        </h2>
         <button
           type="button"
           popoverTarget={id}

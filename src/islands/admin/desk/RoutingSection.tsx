@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { formatRequestDate } from '~/lib/admin/dates.ts';
 import { serviceLabel } from '~/lib/admin/labels.ts';
@@ -28,9 +28,16 @@ export function RoutingSection({ owner }: { owner: boolean }) {
   const uid = useId();
   const queryClient = useQueryClient();
   const routing = useQuery({ queryKey: deskKeys.routing, queryFn: fetchRouting });
+  // What the owner just changed shows at once; the database's answer then replaces it.
+  const [shown, setShown] = useState<RoutingSettings | null>(null);
   const done = (saved: RoutingSettings) => {
     queryClient.setQueryData(deskKeys.routing, saved);
+    setShown(null);
     void queryClient.invalidateQueries({ queryKey: contactKeys.duty });
+  };
+  const failed = () => {
+    setShown(null);
+    toast.error(adminText('admin.routing.failed'));
   };
   const rule = useMutation({
     mutationFn: saveRoutingRule,
@@ -38,13 +45,13 @@ export function RoutingSection({ owner }: { owner: boolean }) {
       done(saved);
       toast.success(adminText('admin.routing.saved'));
     },
-    onError: () => toast.error(adminText('admin.routing.failed')),
+    onError: failed,
   });
   const staff = useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: Parameters<typeof setStaffRouting>[1] }) =>
       setStaffRouting(id, patch),
     onSuccess: done,
-    onError: () => toast.error(adminText('admin.routing.failed')),
+    onError: failed,
   });
   if (routing.isError) {
     return (
@@ -55,7 +62,7 @@ export function RoutingSection({ owner }: { owner: boolean }) {
     );
   }
   if (!routing.data) return <Notice>{adminText('admin.loading')}</Notice>;
-  const data = routing.data;
+  const data = shown ?? routing.data;
   const busy = !owner || rule.isPending || staff.isPending;
   const toggle = (
     field: 'enabled' | 'by_language' | 'by_service',
@@ -69,14 +76,15 @@ export function RoutingSection({ owner }: { owner: boolean }) {
         checked={data[field]}
         disabled={busy}
         data-testid={`routing-${field}`}
-        onChange={(event) =>
+        onChange={(event) => {
+          const next = { ...data, [field]: event.target.checked };
+          setShown(next);
           rule.mutate({
-            enabled: data.enabled,
-            by_language: data.by_language,
-            by_service: data.by_service,
-            [field]: event.target.checked,
-          })
-        }
+            enabled: next.enabled,
+            by_language: next.by_language,
+            by_service: next.by_service,
+          });
+        }}
       />
       {adminText(key)}
     </label>
@@ -107,7 +115,15 @@ export function RoutingSection({ owner }: { owner: boolean }) {
             key={member.id}
             member={member}
             disabled={busy}
-            onChange={(patch) => staff.mutate({ id: member.id, patch })}
+            onChange={(patch) => {
+              setShown({
+                ...data,
+                staff: data.staff.map((each) =>
+                  each.id === member.id ? { ...each, ...patch } : each,
+                ),
+              });
+              staff.mutate({ id: member.id, patch });
+            }}
           />
         ))}
       </AdminTable>
