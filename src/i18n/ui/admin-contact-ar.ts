@@ -83,7 +83,7 @@ export const adminContactAr = {
   'admin.duty.routingOff': '(التوزيع التلقائي متوقف)',
   'admin.duty.failed': 'تعذّر تغيير المناوبة.',
 
-  'admin.nav.templates': 'قوالب الرسائل',
-  'admin.nav.firstContact': 'التواصل الأول والتوزيع',
+  'admin.nav.templates': 'القوالب',
+  'admin.nav.firstContact': 'التواصل الأول',
   'admin.nav.report': 'أداء الفريق',
 } as const;

@@ -80,7 +80,7 @@ export const adminContactEn = {
   'admin.duty.routingOff': '(routing is off)',
   'admin.duty.failed': 'Your duty could not be changed.',
 
-  'admin.nav.templates': 'Message templates',
-  'admin.nav.firstContact': 'First contact and routing',
+  'admin.nav.templates': 'Templates',
+  'admin.nav.firstContact': 'First contact',
   'admin.nav.report': 'Team performance',
 } as const satisfies Record<keyof typeof adminContactAr, string>;

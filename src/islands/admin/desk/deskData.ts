@@ -74,8 +74,9 @@ export async function fetchFirstContactSettings(): Promise<FirstContactSettings>
 export async function saveFirstContactSettings(
   settings: Omit<FirstContactSettings, 'updated_at' | 'updated_by'>,
 ): Promise<FirstContactSettings> {
+  const { time_zone, work_days, day_start, day_end, contact_minutes, escalate_minutes } = settings;
   const { data, error, status } = await supabase.rpc('save_first_contact_settings', {
-    _settings: settings as never,
+    _settings: { time_zone, work_days, day_start, day_end, contact_minutes, escalate_minutes },
   });
   if (error) throw dataError(error, status);
   return data as unknown as FirstContactSettings;
