@@ -103,8 +103,6 @@ export const adminAr = {
   'admin.request.notes': 'ملاحظات الإدارة',
   'admin.request.message': 'رسالة المريض',
   'admin.request.open': 'فتح تفاصيل طلب {name}',
-  'admin.request.whatsapp': 'واتساب',
-  'admin.request.whatsappLabel': 'مراسلة {name} على واتساب',
   'admin.request.whatsappMessage':
     'مرحباً {name}، معك فريق رحلة كير بخصوص طلب الاستشارة الذي أرسلته ({service}). متى يناسبك أن نتحدث؟',
 

@@ -38,7 +38,6 @@ export const adminContactAr = {
   'admin.contact.callBackHour': 'يعاود الاتصال بعد ساعة',
   'admin.contact.callBackTomorrow': 'يعاود الاتصال غداً 10:00',
   'admin.contact.callBackAt': 'يعاود الاتصال في وقت آخر',
-  'admin.contact.callBackTime': 'وقت معاودة الاتصال',
   'admin.contact.callBackSave': 'تسجيل',
   'admin.contact.callBackInvalid': 'اختر وقتاً لاحقاً خلال السنة القادمة.',
   'admin.contact.callBackInForm': 'وُضع وقت معاودة الاتصال في «موعد المتابعة»؛ اضغط «حفظ».',

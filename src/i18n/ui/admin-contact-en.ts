@@ -37,7 +37,6 @@ export const adminContactEn = {
   'admin.contact.callBackHour': 'Call back in an hour',
   'admin.contact.callBackTomorrow': 'Call back tomorrow 10:00',
   'admin.contact.callBackAt': 'Call back at another time',
-  'admin.contact.callBackTime': 'Call-back time',
   'admin.contact.callBackSave': 'Record',
   'admin.contact.callBackInvalid': 'Choose a later time within the coming year.',
   'admin.contact.callBackInForm': 'The call-back time is in «Follow-up»; press «Save».',

@@ -103,8 +103,6 @@ export const adminEn = {
   'admin.request.notes': 'Admin notes',
   'admin.request.message': "Patient's message",
   'admin.request.open': 'Open the request of {name}',
-  'admin.request.whatsapp': 'WhatsApp',
-  'admin.request.whatsappLabel': 'Message {name} on WhatsApp',
   'admin.request.whatsappMessage':
     'Hello {name}, this is the Rihla Care team about your consultation request ({service}). When would suit you to talk?',
 
