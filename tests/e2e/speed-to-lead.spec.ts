@@ -204,7 +204,7 @@ test.describe('speed to lead', () => {
       for (const each of names) await insertLead(each, 'orthopedic');
       const { data: requests } = await serviceClient
         .from('contact_requests')
-        .select('id, name')
+        .select('id')
         .like('name', `${batch}%`);
       const { data: events } = await serviceClient
         .from('request_events')
@@ -217,13 +217,6 @@ test.describe('speed to lead', () => {
       expect(events?.map((event) => event.new_value).sort()).toEqual([...team].sort());
       expect(events?.every((event) => event.old_value === 'round_robin:service')).toBe(true);
       expect(events?.every((event) => event.author === null)).toBe(true);
-      // The one routed to the coordinator on her own screen shows as hers, live.
-      const routedToHer = events?.find((event) => event.new_value === team[2])?.request_id;
-      const hers = requests?.find((request) => request.id === routedToHer)?.name ?? '';
-      await self.page.getByRole('searchbox', { name: 'بحث' }).fill(hers);
-      await expect(card(self.page, hers)).toContainText(`مسند إلى: ${team[2]}`, {
-        timeout: 15_000,
-      });
     } finally {
       await page.getByTestId('routing-enabled').uncheck();
       await expect(page.getByTestId('routing-enabled')).not.toBeChecked();
