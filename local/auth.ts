@@ -4,21 +4,35 @@ import type { Database, Queryable } from './db.ts';
 import { sendJson, send } from './http.ts';
 import { throughHashGate } from './hash-gate.ts';
 import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
-import { signJwt, verifyJwt, type JwtClaims } from './jwt.ts';
+import { publicJwks, signJwt, verifyJwt, type JwtClaims, type JwtKeys } from './jwt.ts';
 import type { RateWindow } from './rate-window.ts';
 import { headerValue } from './request-auth.ts';
 import { socketAddress } from './client-address.ts';
 
 /**
  * The GoTrue subset behind /auth/v1 that supabase-js uses here: anonymous sign-up, e-mail/password
- * sign-up and sign-in, refresh-token rotation, getUser and logout. Users, sessions and refresh
- * tokens live in the same auth.* tables GoTrue uses; access tokens are HS256 JWTs with GoTrue's
- * claims, so auth.uid() and RLS read them exactly as in production.
+ * sign-up and sign-in, refresh-token rotation, getUser and logout, and the signing keys' discovery
+ * endpoint. Users, sessions and refresh tokens live in the same auth.* tables GoTrue uses; access
+ * tokens are JWTs with GoTrue's claims, signed as the project is set up (the legacy HS256 secret, or
+ * an ES256 signing key with its `kid`: local/signing-keys.ts), so auth.uid() and RLS read them
+ * exactly as in production.
  */
+
+/** The discovery endpoint's path, open without an API key as on hosted projects. */
+export const JWKS_PATH = '/auth/v1/.well-known/jwks.json';
+
+/**
+ * `GET /auth/v1/.well-known/jwks.json`: the public keys of the asymmetric signing keys (none on the
+ * legacy secret alone). Public and cacheable, as Supabase's edge caches it for 10 minutes.
+ */
+export function sendJwks(res: ServerResponse, keys: JwtKeys): void {
+  sendJson(res, 200, publicJwks(keys), { 'Cache-Control': 'public, max-age=600' });
+}
 
 export interface AuthOptions {
   db: Database;
-  secret: string;
+  /** Signs access tokens with the current key (ES256 or the legacy HS256 secret); verifies both. */
+  keys: JwtKeys;
   /** Public URL of the API, for the `iss` claim. */
   apiUrl: string;
   jwtExpirySeconds: number;
@@ -363,7 +377,7 @@ function bearerClaims(
 ): { ok: true; claims: JwtClaims } | { ok: false; message: string } {
   const match = /^Bearer\s+(.+)$/i.exec(headerValue(req, 'authorization') ?? '');
   if (!match?.[1]) return { ok: false, message: 'This endpoint requires a Bearer token' };
-  const check = verifyJwt(match[1].trim(), options.secret);
+  const check = verifyJwt(match[1].trim(), options.keys);
   if (!check.ok) {
     return {
       ok: false,
@@ -413,7 +427,7 @@ async function createSession(
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
     },
-    options.secret,
+    options.keys,
   );
   return {
     access_token: accessToken,

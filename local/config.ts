@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { REPO_ROOT } from './migrate.ts';
 
 /**
@@ -17,6 +17,12 @@ export interface LocalConfig {
   anonymousSignInsPerHour: number;
   /** Functions whose section sets `verify_jwt = false`. */
   functionsWithoutJwt: Set<string>;
+  /**
+   * `[auth] signing_keys_path`, resolved against the supabase/ folder as the CLI resolves it: a
+   * JSON array of ES256 private JWKs (`supabase gen signing-key`). Set, Auth signs with its first
+   * key (local/signing-keys.ts); null, with the legacy secret.
+   */
+  signingKeysPath: string | null;
 }
 
 export const CONFIG_FILE = join(REPO_ROOT, 'supabase', 'config.toml');
@@ -77,5 +83,10 @@ export function readLocalConfig(file = CONFIG_FILE): LocalConfig {
       values.get('auth.enable_signup') !== false &&
       values.get('auth.email.enable_signup') !== false,
     functionsWithoutJwt,
+    signingKeysPath:
+      typeof values.get('auth.signing_keys_path') === 'string' &&
+      values.get('auth.signing_keys_path') !== ''
+        ? resolve(dirname(file), values.get('auth.signing_keys_path') as string)
+        : null,
   };
 }

@@ -10,7 +10,7 @@ import type {
   MailTransport,
 } from '../supabase/functions/_shared/runtime.ts';
 import { CORS_HEADERS, send, sendJson } from './http.ts';
-import { verifyJwt } from './jwt.ts';
+import { publicJwks, verifyJwt, type JwtKeys } from './jwt.ts';
 import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY } from './keys.ts';
 import { REPO_ROOT } from './migrate.ts';
 import { headerValue } from './request-auth.ts';
@@ -33,7 +33,8 @@ export interface FunctionsOptions {
   apiUrl: string;
   anonKey: string;
   serviceRoleKey: string;
-  secret: string;
+  /** The project's JWT keys: the platform check verifies either signing style with them. */
+  keys: JwtKeys;
   log: (line: string) => void;
   /** Functions whose config.toml section says `verify_jwt = false`. */
   skipJwtVerification: Set<string>;
@@ -50,6 +51,9 @@ export function createLocalRuntime(options: FunctionsOptions): FunctionRuntime {
     // The new-style keys as hosted functions receive them: JSON objects of named keys.
     SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: LOCAL_PUBLISHABLE_KEY }),
     SUPABASE_SECRET_KEYS: JSON.stringify({ default: LOCAL_SECRET_KEY }),
+    // The public keys of the project's JWT signing keys, as the platform provisions them (an empty
+    // set on the legacy secret alone); _shared/caller.ts also reads the discovery endpoint.
+    SUPABASE_JWKS: JSON.stringify(publicJwks(options.keys)),
   };
   const defaults: Record<string, string> = {
     NOTIFY_EMAIL_TO: 'care@rihla.care',
@@ -134,8 +138,9 @@ export class FunctionsHost {
     if (!this.options.skipJwtVerification.has(name) && req.method !== 'OPTIONS') {
       // The platform's check reads only the Authorization header: missing, or an opaque key there
       // (not a JWT), is a 401 before the function runs (supabase.com/docs/guides/functions/auth-headers).
+      // It validates legacy HS256 JWTs and JWTs of the asymmetric signing keys alike.
       const token = /^Bearer\s+(.+)$/i.exec(headerValue(req, 'authorization') ?? '')?.[1]?.trim();
-      if (!token || !verifyJwt(token, this.options.secret).ok) {
+      if (!token || !verifyJwt(token, this.options.keys).ok) {
         sendJson(res, 401, { code: 401, message: 'Invalid JWT' });
         return;
       }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { readLocalConfig, type LocalConfig } from './config.ts';
 import { openPglite, openPostgres, type Database, type QueryResult } from './db.ts';
+import { signJwt, type JwtClaims, type JwtKeyring } from './jwt.ts';
 import {
   LOCAL_ANON_KEY,
   LOCAL_HOST,
@@ -16,6 +17,7 @@ import { SchemaCache } from './schema-cache.ts';
 import { createApiServer, type ApiServer } from './server.ts';
 import { applyFirstContactSettings, parseFirstContactSettings } from './first-contact-settings.ts';
 import { startRetentionTimer, type RetentionTimer } from './retention.ts';
+import { localKeyring, parseJwtSigning, type JwtSigning } from './signing-keys.ts';
 
 /**
  * Starts the local Supabase-compatible stack in-process: the database (PGlite in
@@ -69,6 +71,18 @@ export interface LocalStackOptions {
    * `drainNotifications()` themselves.
    */
   notificationIntervalMs?: number;
+  /**
+   * How Auth signs access tokens: 'HS256' with the legacy secret (the CLI's demo secret), or
+   * 'ES256' with an asymmetric signing key published at /auth/v1/.well-known/jwks.json (what a
+   * project on Supabase's JWT signing keys does). Default RIHLA_JWT_SIGNING, else 'ES256' when
+   * config.toml sets `[auth] signing_keys_path`, else 'HS256'. Either way both styles verify.
+   */
+  jwtSigning?: JwtSigning;
+  /**
+   * False: the legacy secret is revoked, so HS256 tokens (the legacy anon and service_role keys
+   * included) are refused and only the opaque keys and ES256 tokens work. Needs 'ES256'.
+   */
+  legacyJwtSecret?: boolean;
 }
 
 /** The columns of private.lead_limit_settings that may be overridden. */
@@ -120,6 +134,11 @@ export interface LocalStack {
   publishableKey: string;
   secretKey: string;
   jwtSecret: string;
+  /** The algorithm Auth signs access tokens with, and every key the stack trusts. */
+  jwtSigning: JwtSigning;
+  jwtKeys: JwtKeyring;
+  /** Signs claims as this project's Auth would (the current key): tests mint tokens with it. */
+  signJwt(claims: JwtClaims): string;
   dataDir: string;
   db: Database;
   /** Runs SQL as the database owner (bypasses RLS): fixtures, assertions, benchmarks. */
@@ -256,12 +275,24 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const schema = new SchemaCache();
     await schema.load(db);
+    const config = withAnonymousLimit(readLocalConfig(), options.anonymousSignInsPerHour);
+    const jwtSigning =
+      options.jwtSigning ??
+      parseJwtSigning(process.env['RIHLA_JWT_SIGNING']) ??
+      (config.signingKeysPath ? 'ES256' : 'HS256');
+    const jwtKeys = localKeyring({
+      signing: jwtSigning,
+      legacySecret: options.legacyJwtSecret === false ? null : LOCAL_JWT_SECRET,
+      keysFile: config.signingKeysPath ?? join(dataDir, 'signing_keys.json'),
+    });
+    if (jwtSigning === 'ES256')
+      log(`[auth] signing access tokens with ES256 (kid ${jwtKeys.current?.kid})`);
     let url = '';
     api = await createApiServer({
       db,
       schema,
-      config: withAnonymousLimit(readLocalConfig(), options.anonymousSignInsPerHour),
-      secret: LOCAL_JWT_SECRET,
+      config,
+      keys: jwtKeys,
       anonKey: LOCAL_ANON_KEY,
       serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
       apiUrl: () => url,
@@ -300,6 +331,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       publishableKey: LOCAL_PUBLISHABLE_KEY,
       secretKey: LOCAL_SECRET_KEY,
       jwtSecret: LOCAL_JWT_SECRET,
+      jwtSigning,
+      jwtKeys,
+      signJwt: (claims) => signJwt(claims, jwtKeys),
       dataDir,
       db: openDb,
       sql: (query, params) => openDb.query(query, params),

@@ -19,7 +19,6 @@ import {
   LEADS,
   phoneKeyedTables,
   quoteTable,
-  realtimeCopies,
   REQUESTS,
   type PersonTables,
   type PossibleMatch,
@@ -105,11 +104,13 @@ export async function erasePerson(
       await tx.query(`delete from ${quoteTable(table)} where phone_key = any($1::text[])`, [keys]);
     }
     if (await hasRealtimeMessages(tx)) {
-      // The copies made before, and the full rows the deletes above just broadcast.
-      await tx.query(`delete from realtime.messages where ${realtimeCopies}`, [
-        [...leadIds, ...requestIds],
+      // The copies made before, and the full rows the deletes above just broadcast, go; each row
+      // is broadcast again as a DELETE without personal data (the same function the retention
+      // job uses, 20261127140100_retention_clears_realtime_copies.sql).
+      await tx.query(`select private.clear_realtime_copies($1::jsonb, $2::jsonb)`, [
+        JSON.stringify(slimRows(tables, LEADS)),
+        JSON.stringify(slimRows(tables, REQUESTS)),
       ]);
-      await rebroadcastDeletes(tx, tables);
     }
     const left = await collect(tx, phone, includePossible);
     const remaining = Object.entries(countsOf(left.tables)).filter(([, count]) => count > 0);
@@ -138,27 +139,12 @@ const broadcastColumns: Record<string, string[]> = {
   [LEADS]: ['id', 'created_at', 'source'],
 };
 
-async function rebroadcastDeletes(tx: Queryable, tables: PersonTables): Promise<void> {
-  const { rows } = await tx.query<{ found: boolean }>(
-    `select to_regprocedure('realtime.send(jsonb, text, text, boolean)') is not null as found`,
+/** The erased rows of `table` with only the columns a staff screen needs to drop them. */
+function slimRows(tables: PersonTables, table: string): Record<string, unknown>[] {
+  const columns = broadcastColumns[table] ?? ['id'];
+  return (tables[table] ?? []).map((row) =>
+    Object.fromEntries(columns.map((column) => [column, row[column] ?? null])),
   );
-  if (!rows[0]?.found) return;
-  for (const [table, columns] of Object.entries(broadcastColumns)) {
-    const name = table.split('.')[1]!;
-    for (const row of tables[table] ?? []) {
-      const old = Object.fromEntries(columns.map((column) => [column, row[column] ?? null]));
-      await tx.query(`select realtime.send($1::jsonb, 'DELETE', $2, true)`, [
-        JSON.stringify({
-          schema: 'public',
-          table: name,
-          operation: 'DELETE',
-          record: null,
-          old_record: old,
-        }),
-        `staff:${name}`,
-      ]);
-    }
-  }
 }
 
 /** "public.offer_leads: 2, public.contact_requests: 2" for messages. */

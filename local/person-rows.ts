@@ -167,9 +167,13 @@ export async function hasRealtimeMessages(db: Queryable): Promise<boolean> {
   return rows[0]?.found === true;
 }
 
-/** Broadcasts of a row change of any of `ids` (a lead or request), as the staff topics carry. */
+/**
+ * Broadcasts of a row change of any of `ids` (a lead or request), as the staff topics carry, and
+ * the quotes' broadcasts about one of those requests (staff:quotes names its request_id).
+ */
 export const realtimeCopies = `payload -> 'record' ->> 'id' = any($1::text[])
-  or payload -> 'old_record' ->> 'id' = any($1::text[])`;
+  or payload -> 'old_record' ->> 'id' = any($1::text[])
+  or payload ->> 'request_id' = any($1::text[])`;
 
 /**
  * Collects the person's rows: their leads and requests (findPerson), then, table by table, every

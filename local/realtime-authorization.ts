@@ -1,5 +1,5 @@
 import type { Database } from './db.ts';
-import { verifyJwt, type JwtClaims } from './jwt.ts';
+import { verifyJwt, type JwtClaims, type JwtKeys } from './jwt.ts';
 import { apikeyClaims } from './request-auth.ts';
 
 /** Refused private joins a socket may have checked per minute; later ones are refused unchecked. */
@@ -29,13 +29,13 @@ export function admissionRefusal(
 export function tokenClaims(
   token: unknown,
   fallback: JwtClaims,
-  secret: string,
+  keys: JwtKeys,
 ): JwtClaims | string {
   if (typeof token !== 'string' || token === '') return fallback;
   // supabase-js sends the project key as the access token before anyone signs in.
-  const keyClaims = token.includes('.') ? null : apikeyClaims(token, secret);
+  const keyClaims = token.includes('.') ? null : apikeyClaims(token, keys);
   if (keyClaims) return keyClaims;
-  const check = verifyJwt(token, secret);
+  const check = verifyJwt(token, keys);
   return check.ok ? check.claims : `Invalid JWT: ${check.reason}`;
 }
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Database } from './db.ts';
-import type { JwtClaims } from './jwt.ts';
+import type { JwtClaims, JwtKeys } from './jwt.ts';
 import { admissionRefusal, ChannelAuthorizer, tokenClaims } from './realtime-authorization.ts';
 import { apikeyClaims } from './request-auth.ts';
 
@@ -41,7 +41,8 @@ interface Connection {
 
 export interface RealtimeOptions {
   db: Database;
-  secret: string;
+  /** The project's JWT keys: the legacy secret and any ES256 signing keys. */
+  keys: JwtKeys;
   log: (line: string) => void;
   /** How often joined private channels are authorized again (ms; default 2000). */
   reauthorizeMs?: number;
@@ -106,7 +107,7 @@ export class RealtimeServer {
   /** Handles an HTTP upgrade on /realtime/v1/websocket; the apikey must be a valid project key. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): boolean {
     const apikey = url.searchParams.get('apikey') ?? String(req.headers['apikey'] ?? '');
-    const claims = apikeyClaims(apikey, this.options.secret);
+    const claims = apikeyClaims(apikey, this.options.keys);
     if (!claims) {
       socket.end(
         'HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nInvalid API key\n',
@@ -191,11 +192,7 @@ export class RealtimeServer {
         reason: `ChannelRateLimitReached: Too many channels (at most ${MAX_CHANNELS_PER_CONNECTION} per connection)`,
       });
     }
-    const claims = tokenClaims(
-      payload['access_token'],
-      connection.apikeyClaims,
-      this.options.secret,
-    );
+    const claims = tokenClaims(payload['access_token'], connection.apikeyClaims, this.options.keys);
     if (typeof claims === 'string')
       return this.reply(connection, head, 'error', { reason: claims });
     const config = (payload['config'] ?? {}) as Record<string, unknown>;
@@ -283,11 +280,7 @@ export class RealtimeServer {
   private updateToken(connection: Connection, topic: string, payload: Record<string, unknown>) {
     const channel = connection.channels.get(topic);
     if (!channel || typeof payload['access_token'] !== 'string') return;
-    const claims = tokenClaims(
-      payload['access_token'],
-      connection.apikeyClaims,
-      this.options.secret,
-    );
+    const claims = tokenClaims(payload['access_token'], connection.apikeyClaims, this.options.keys);
     // A token that does not verify ends the channel, as an expired one does.
     if (typeof claims === 'string') this.revoke(connection, channel);
     else channel.claims = claims;

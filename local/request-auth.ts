@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError, postgrestError } from './http.ts';
-import { signJwt, verifyJwt, type JwtClaims } from './jwt.ts';
+import { signJwt, verifyJwt, type JwtClaims, type JwtKeys } from './jwt.ts';
 import { LOCAL_OPAQUE_KEYS } from './keys.ts';
 
 /** The database role and JWT claims a request runs with. */
@@ -16,11 +16,12 @@ const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
  * Authenticates an API request the way Supabase's gateway and PostgREST do together: an `apikey`
  * (header or query parameter) must be a project key, either a legacy JWT signed with the project
  * secret or an opaque `sb_publishable_…`/`sb_secret_…` key; the bearer token in `Authorization`
- * decides the role and claims (see gatewayBearer for what stands in for an opaque key).
+ * decides the role and claims (see gatewayBearer for what stands in for an opaque key). Bearer
+ * tokens verify with either signing style (`keys`: the legacy secret and the ES256 signing keys).
  */
-export function authenticateRequest(req: IncomingMessage, url: URL, secret: string): RequestAuth {
-  const apikey = requireApikey(req, url, secret);
-  return claimsToAuth(gatewayBearer(req, apikey, secret), secret);
+export function authenticateRequest(req: IncomingMessage, url: URL, keys: JwtKeys): RequestAuth {
+  const apikey = requireApikey(req, url, keys);
+  return claimsToAuth(gatewayBearer(req, apikey, keys), keys);
 }
 
 /**
@@ -29,10 +30,10 @@ export function authenticateRequest(req: IncomingMessage, url: URL, secret: stri
  * what supabase-js sends before anyone signs in) is replaced by a short-lived JWT of the key's role,
  * as Supabase's gateway does, so PostgREST and Realtime only ever see JWTs.
  */
-export function gatewayBearer(req: IncomingMessage, apikey: string, secret: string): string {
+export function gatewayBearer(req: IncomingMessage, apikey: string, keys: JwtKeys): string {
   const authorization = headerValue(req, 'authorization');
   if (authorization === undefined)
-    return LOCAL_OPAQUE_KEYS.has(apikey) ? roleJwt(apikey, secret) : apikey;
+    return LOCAL_OPAQUE_KEYS.has(apikey) ? roleJwt(apikey, keys) : apikey;
   const match = /^Bearer\s+(.*)$/i.exec(authorization.trim());
   const token = match?.[1]?.trim() ?? '';
   if (token === '') {
@@ -51,28 +52,31 @@ export function gatewayBearer(req: IncomingMessage, apikey: string, secret: stri
         hint: 'An API key in the Authorization header must be the same as the apikey header.',
       });
     }
-    return roleJwt(token, secret);
+    return roleJwt(token, keys);
   }
   return token;
 }
 
-/** The gateway's stand-in JWT for an opaque key: its role, valid for a few minutes. */
-export function roleJwt(opaqueKey: string, secret: string): string {
+/**
+ * The gateway's stand-in JWT for an opaque key: its role, valid for a few minutes, signed with the
+ * project's current key (ES256 once a signing key is in use).
+ */
+export function roleJwt(opaqueKey: string, keys: JwtKeys): string {
   const role = LOCAL_OPAQUE_KEYS.get(opaqueKey) ?? 'anon';
   const now = Math.floor(Date.now() / 1000);
-  return signJwt({ iss: 'supabase', role, iat: now, exp: now + 300 }, secret);
+  return signJwt({ iss: 'supabase', role, iat: now, exp: now + 300 }, keys);
 }
 
 /** The role and claims a project key stands for, or null when it is not one of this project's keys. */
-export function apikeyClaims(apikey: string, secret: string): JwtClaims | null {
+export function apikeyClaims(apikey: string, keys: JwtKeys): JwtClaims | null {
   const opaque = LOCAL_OPAQUE_KEYS.get(apikey);
   if (opaque) return { role: opaque };
-  const check = verifyJwt(apikey, secret);
+  const check = verifyJwt(apikey, keys);
   return check.ok ? check.claims : null;
 }
 
 /** The gateway's check: a project key (header or `apikey` query parameter) of either style. */
-export function requireApikey(req: IncomingMessage, url: URL, secret: string): string {
+export function requireApikey(req: IncomingMessage, url: URL, keys: JwtKeys): string {
   const apikey = headerValue(req, 'apikey') ?? url.searchParams.get('apikey');
   if (!apikey) {
     throw new HttpError(401, {
@@ -80,7 +84,7 @@ export function requireApikey(req: IncomingMessage, url: URL, secret: string): s
       hint: 'No `apikey` request header or url param was found.',
     });
   }
-  if (!apikeyClaims(apikey, secret)) {
+  if (!apikeyClaims(apikey, keys)) {
     throw new HttpError(401, {
       message: 'Invalid API key',
       hint: 'Double check your Supabase `anon` or `service_role` API key.',
@@ -90,8 +94,8 @@ export function requireApikey(req: IncomingMessage, url: URL, secret: string): s
 }
 
 /** Verifies a bearer token and maps its role claim to an API role (PostgREST's JWT errors). */
-export function claimsToAuth(token: string, secret: string): RequestAuth {
-  const check = verifyJwt(token, secret);
+export function claimsToAuth(token: string, keys: JwtKeys): RequestAuth {
+  const check = verifyJwt(token, keys);
   if (!check.ok) {
     const [code, message] =
       check.reason === 'expired'
@@ -102,7 +106,9 @@ export function claimsToAuth(token: string, secret: string): RequestAuth {
             ? ['PGRST301', `Expected 3 parts in JWT; got ${token.split('.').length}`]
             : check.reason === 'algorithm'
               ? ['PGRST301', 'Wrong or unsupported encoding algorithm']
-              : ['PGRST301', 'JWT cryptographic operation failed'];
+              : check.reason === 'key'
+                ? ['PGRST301', 'No suitable key or wrong key type']
+                : ['PGRST301', 'JWT cryptographic operation failed'];
     throw new HttpError(401, postgrestError(code, message), {
       'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
     });

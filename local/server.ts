@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { runAdminCommand, type AdminCommand } from './admin-accounts.ts';
-import { handleAuth, type AuthOptions } from './auth.ts';
+import { handleAuth, JWKS_PATH, sendJwks, type AuthOptions } from './auth.ts';
 import type { LocalConfig } from './config.ts';
 import type { Database } from './db.ts';
+import type { JwtKeys } from './jwt.ts';
 import { FunctionsHost } from './functions.ts';
 import { requestStarted } from './hash-gate.ts';
 import { WORKER_CLIENT_INFO } from '../supabase/functions/send-form-notification/handler.ts';
@@ -37,7 +38,8 @@ export interface ApiServerOptions {
   db: Database;
   schema: SchemaCache;
   config: LocalConfig;
-  secret: string;
+  /** The JWT keys: the legacy HS256 secret and, when selected, the ES256 signing keys. */
+  keys: JwtKeys;
   anonKey: string;
   serviceRoleKey: string;
   /** Public base URL (set once listening; used for JWT `iss` and the functions' SUPABASE_URL). */
@@ -62,7 +64,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const realtime = new RealtimeServer({
     db: options.db,
-    secret: options.secret,
+    keys: options.keys,
     log: options.log,
   });
   await realtime.start();
@@ -73,7 +75,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       apiUrl: options.apiUrl(),
       anonKey: options.anonKey,
       serviceRoleKey: options.serviceRoleKey,
-      secret: options.secret,
+      keys: options.keys,
       log: options.log,
       skipJwtVerification: options.config.functionsWithoutJwt,
     }));
@@ -90,7 +92,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const anonymousLimit = new RateWindow(options.config.anonymousSignInsPerHour, 3_600_000);
   const authOptions = (): AuthOptions => ({
     db: options.db,
-    secret: options.secret,
+    keys: options.keys,
     apiUrl: options.apiUrl(),
     jwtExpirySeconds: options.config.jwtExpirySeconds,
     anonymousSignIns: options.config.anonymousSignIns,
@@ -200,24 +202,29 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     const body = needsBody ? await readBody(req, bodyLimitFor(path, maxBody)) : Buffer.alloc(0);
 
     if (path.startsWith('/rest/v1')) {
-      const auth = authenticateRequest(req, url, options.secret);
+      const auth = authenticateRequest(req, url, options.keys);
       const rest = { db: options.db, schema: options.schema, maxRows: options.config.maxRows };
       await handleRest(rest, req, res, url, auth, body);
       return;
     }
+    if (path === JWKS_PATH && (method === 'GET' || method === 'HEAD')) {
+      // Open, like the hosted gateway's route for it: verifiers fetch it without a project key.
+      sendJwks(res, options.keys);
+      return;
+    }
     if (path.startsWith('/auth/v1')) {
       // Auth endpoints only need a valid project key; each checks its bearer token itself.
-      requireApikey(req, url, options.secret);
+      requireApikey(req, url, options.keys);
       await handleAuth(authOptions(), req, res, url, body);
       return;
     }
     if (path.startsWith('/functions/v1/')) {
-      requireApikey(req, url, options.secret);
+      requireApikey(req, url, options.keys);
       await functionsHost().handle(req, res, url, body);
       return;
     }
     if (path === '/local/v1/admin' && method === 'POST') {
-      const auth = authenticateRequest(req, url, options.secret);
+      const auth = authenticateRequest(req, url, options.keys);
       if (auth.role !== 'service_role') {
         throw new HttpError(
           403,

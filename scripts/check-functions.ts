@@ -5,7 +5,9 @@
  *      no network);
  *   2. `deno check` type-checks the entry with Deno's own types;
  *   3. the entry is started with Deno on a loopback port (Deno.serve is pointed there; nothing else
- *      changes) and called: a preflight, a refusal, and an error path, each with CORS headers.
+ *      changes) and called: a preflight, refusals, and error paths, each with CORS headers; for
+ *      google-indexing, its own check of the caller's JWT under Deno's Web Crypto (a valid ES256
+ *      session passes, another key, `alg: none`, an HMAC as ES256 and an expired token do not).
  * Deno is the npm package `deno` (a devDependency; its binary comes from @deno/linux-x64-glibc).
  *
  *   node scripts/check-functions.ts [--port N]   (default: free loopback ports)
@@ -15,6 +17,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { es256Signer, hs256, unsigned, userClaims } from '../supabase/tests/helpers/tokens.ts';
 
 const repo = resolve(import.meta.dirname, '..');
 const functionsDir = join(repo, 'supabase', 'functions');
@@ -82,7 +85,9 @@ const check = spawnSync(deno, ['check', ...flags, ...entries], {
 if (check.status === 0) pass(`deno check: ${names.join(', ')}`);
 else fail(`deno check failed:\n${check.stdout}${check.stderr}`);
 
-// 3. Each entry under Deno on a loopback port, called.
+// 3. Each entry under Deno on a loopback port, called. Session tokens are signed with an ES256 key
+// whose public half the function gets as SUPABASE_JWKS, as the platform provisions it.
+const signer = es256Signer();
 interface Call {
   what: string;
   init: RequestInit;
@@ -105,20 +110,39 @@ const calls: Record<string, Call[]> = {
   'google-indexing': [
     { what: 'preflight', init: { method: 'OPTIONS' }, status: 204 },
     { what: 'no session', init: { method: 'POST', body: '{}' }, status: 401 },
-    {
-      // The admin check cannot reach the database: the thrown error must still carry CORS.
-      what: 'admin check failing',
-      init: {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer x.${Buffer.from('{"sub":"s"}').toString('base64url')}.y`,
-        },
-        body: '{"urls":["https://rihla.care/"]}',
-      },
-      status: 500,
-    },
+    // The function verifies its caller itself, with Deno's Web Crypto (_shared/caller.ts).
+    ...Object.entries({
+      'a token of another key under the real kid': es256Signer(signer.kid).sign(userClaims('s')),
+      'alg none': unsigned(userClaims('s'), signer.kid),
+      'an HMAC presented as ES256': hs256(userClaims('s'), 'secret-of-32-characters-or-more!!', {
+        alg: 'ES256',
+        kid: signer.kid,
+      }),
+      'an expired ES256 token': signer.sign(userClaims('s', -5)),
+    }).map(([what, token]) => indexingCall(what, token, 401)),
+    // A valid ES256 session passes the check; the admin check then cannot reach the database,
+    // and the thrown error must still carry CORS. A legacy HS256 token goes to the (unreachable)
+    // Auth server: an error too, never a pass.
+    indexingCall('a valid ES256 session, database unreachable', signer.sign(userClaims('s')), 500),
+    indexingCall(
+      'an HS256 session, Auth unreachable',
+      hs256(userClaims('s'), 'secret-of-32-characters-or-more!!'),
+      500,
+    ),
   ],
 };
+
+function indexingCall(what: string, token: string, status: number): Call {
+  return {
+    what,
+    init: {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: '{"urls":["https://rihla.care/"]}',
+    },
+    status,
+  };
+}
 
 async function smoke(name: string, port: number): Promise<void> {
   const wrapper = join(denoDir, `smoke-${name}.ts`);
@@ -136,6 +160,7 @@ await import(${JSON.stringify(`file://${join(functionsDir, name, 'index.ts')}`)}
       // Nothing listens there: calls to the project fail, as when the database is unreachable.
       SUPABASE_URL: 'http://127.0.0.1:9',
       SUPABASE_PUBLISHABLE_KEYS: '{"default":"sb_publishable_smoke"}',
+      SUPABASE_JWKS: JSON.stringify(signer.jwks),
       SUPABASE_ANON_KEY: 'anon-smoke',
       NOTIFY_EMAIL_TO: 'inbox@smoke.test',
       NOTIFY_EMAIL_FROM: 'smoke@smoke.test',

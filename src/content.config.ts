@@ -21,6 +21,7 @@ import {
   contentPageSchema,
 } from './content-schemas/articles.ts';
 import { offerSchema } from './content-schemas/offers.ts';
+import { exchangeRatesSchema } from './content-schemas/rates.ts';
 
 /** Treatments. One YAML file each; the home grid shows those with `home: true`. */
 const services = defineCollection({
@@ -100,7 +101,14 @@ const mistakes = defineCollection({
   schema: mistakeSchema,
 });
 
+/** The exchange rates for the patient's indicative conversions of quotes (one entry, `current`). */
+const rates = defineCollection({
+  loader: file('./content/exchange-rates.yaml'),
+  schema: exchangeRatesSchema,
+});
+
 export const collections = {
+  rates,
   offers,
   pages,
   mistakes,

@@ -126,3 +126,26 @@ export function writeFixtureSite(root: string): void {
     writeFileSync(join(root, path), content);
   }
 }
+
+/**
+ * A two-page site with production-style headers whose CSP names `apiOrigin`, for `npm run smoke`
+ * (scripts/smoke.ts) against a local or rehearsal stack.
+ */
+export function writeSmokeSite(root: string, apiOrigin: string): void {
+  const files: Record<string, string> = {
+    'index.html': '<!doctype html><html lang="ar" dir="rtl"><title>الرئيسية</title>',
+    'en/index.html': '<!doctype html><html lang="en" dir="ltr"><title>Home</title>',
+    _headers: [
+      '/*',
+      '  X-Content-Type-Options: nosniff',
+      '  Referrer-Policy: strict-origin-when-cross-origin',
+      '  X-Frame-Options: DENY',
+      `  Content-Security-Policy: default-src 'self'; connect-src 'self' ${apiOrigin} ${apiOrigin.replace('http', 'ws')}`,
+      '',
+    ].join('\n'),
+  };
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+}

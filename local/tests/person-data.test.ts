@@ -102,6 +102,8 @@ const personCounts = {
   // entry, the timeline's only ones until a coordinator changes something.
   'private.first_contact_escalations': 3,
   'public.request_events': 3,
+  // Quotes of their requests (issue 31): none here; their versions follow quotes found.
+  'public.quotes': 0,
   'public.offer_leads': 3,
   'public.contact_requests': 3,
   'public.test_timeline': 3,

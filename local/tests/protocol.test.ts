@@ -385,8 +385,8 @@ describe('edge functions', () => {
     expect(existsSync(join(stack.dataDir, 'indexing'))).toBe(true);
   });
 
-  it('refuses an invalid JWT at the gateway, and unknown functions with 404', async () => {
-    // google-indexing keeps the platform's JWT check (supabase/config.toml).
+  it('refuses an invalid JWT, and unknown functions with 404', async () => {
+    // google-indexing verifies its callers itself (supabase/functions/_shared/caller.ts).
     const response = await fetch(`${stack.url}/functions/v1/google-indexing`, {
       method: 'POST',
       headers: {

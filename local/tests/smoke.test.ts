@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSmoke, type SmokeOptions } from '../../scripts/smoke.ts';
 import { createStaticSiteServer } from '../static-site.ts';
-import { ADMIN_PASSWORD, startTestStack } from './helpers.ts';
+import { ADMIN_PASSWORD, startTestStack, writeSmokeSite as writeSite } from './helpers.ts';
 
 /**
  * The production smoke test (scripts/smoke.ts) against the local stack and a small site served with
@@ -18,25 +18,6 @@ let stack: Awaited<ReturnType<typeof startTestStack>>;
 let siteDir: string;
 let site: Server;
 let siteUrl: string;
-
-function writeSite(root: string, apiOrigin: string) {
-  const files: Record<string, string> = {
-    'index.html': '<!doctype html><html lang="ar" dir="rtl"><title>الرئيسية</title>',
-    'en/index.html': '<!doctype html><html lang="en" dir="ltr"><title>Home</title>',
-    _headers: [
-      '/*',
-      '  X-Content-Type-Options: nosniff',
-      '  Referrer-Policy: strict-origin-when-cross-origin',
-      '  X-Frame-Options: DENY',
-      `  Content-Security-Policy: default-src 'self'; connect-src 'self' ${apiOrigin} ${apiOrigin.replace('http', 'ws')}`,
-      '',
-    ].join('\n'),
-  };
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(join(root, path, '..'), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-}
 
 beforeAll(async () => {
   // The worker drains every second here, as pg_cron does every minute in production.

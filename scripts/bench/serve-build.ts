@@ -47,7 +47,8 @@ export async function withBuildServer<T>(
       try {
         if ((await fetch(origin)).ok) break;
       } catch {
-        if (attempt > 300) throw new Error('the site server did not start');
+        // A fresh database migrates first: about 10 s idle, over a minute on a loaded machine.
+        if (attempt > 1500) throw new Error('the site server did not start within 5 minutes');
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }

@@ -25,6 +25,7 @@ import {
   oldPricesWithinRange,
 } from './rules/honest.ts';
 import { languageTwins } from './rules/language-twins.ts';
+import { noPartnerCounts } from './rules/partner-counts.ts';
 import {
   destinationReferences,
   illustrationsExist,
@@ -61,6 +62,7 @@ const RULES: ((ctx: Context) => void)[] = [
   oldPricesWithinRange,
   arabicRangesReadRightToLeft,
   legalPagesCurrent,
+  noPartnerCounts,
 ];
 
 export async function checkContent(options: Options): Promise<Problem[]> {

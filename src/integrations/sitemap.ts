@@ -68,6 +68,10 @@ function contentDates(contentDir: string): Map<string, Date> {
     );
   dates.set('/digital-marketing', committed([join(contentDir, 'pages/digital-marketing.yaml')]));
   dates.set(
+    '/how-we-choose-clinics',
+    committed([join(contentDir, 'pages/how-we-choose-clinics.yaml')]),
+  );
+  dates.set(
     '/common-mistakes',
     committed([join(contentDir, 'pages/common-mistakes.yaml'), join(contentDir, 'mistakes.yaml')]),
   );

@@ -13,6 +13,119 @@ export type Database = {
   };
   public: {
     Tables: {
+      clinic_accreditations: {
+        Row: {
+          body: string;
+          certificate_number: string;
+          checked_at: string;
+          checked_by: string | null;
+          checked_by_name: string | null;
+          clinic_id: string;
+          created_at: string;
+          id: string;
+          valid_until: string;
+        };
+        Insert: {
+          body: string;
+          certificate_number: string;
+          checked_at?: string;
+          checked_by?: string | null;
+          checked_by_name?: string | null;
+          clinic_id: string;
+          created_at?: string;
+          id?: string;
+          valid_until: string;
+        };
+        Update: {
+          body?: string;
+          certificate_number?: string;
+          checked_at?: string;
+          checked_by?: string | null;
+          checked_by_name?: string | null;
+          clinic_id?: string;
+          created_at?: string;
+          id?: string;
+          valid_until?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'clinic_accreditations_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      clinics: {
+        Row: {
+          about_ar: string;
+          about_en: string;
+          active: boolean;
+          city_ar: string;
+          city_en: string;
+          country: Database['public']['Enums']['destination'];
+          created_at: string;
+          currency: Database['public']['Enums']['quote_currency'];
+          hotel: string | null;
+          id: string;
+          includes_hotel: boolean;
+          includes_interpreter: boolean;
+          includes_transfer: boolean;
+          languages: string[];
+          name_ar: string;
+          name_en: string;
+          slug: string;
+          treatments: Database['public']['Enums']['lead_service'][];
+          updated_at: string;
+          updated_by: string | null;
+        };
+        Insert: {
+          about_ar?: string;
+          about_en?: string;
+          active?: boolean;
+          city_ar: string;
+          city_en: string;
+          country: Database['public']['Enums']['destination'];
+          created_at?: string;
+          currency?: Database['public']['Enums']['quote_currency'];
+          hotel?: string | null;
+          id?: string;
+          includes_hotel?: boolean;
+          includes_interpreter?: boolean;
+          includes_transfer?: boolean;
+          languages?: string[];
+          name_ar: string;
+          name_en: string;
+          slug: string;
+          treatments?: Database['public']['Enums']['lead_service'][];
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          about_ar?: string;
+          about_en?: string;
+          active?: boolean;
+          city_ar?: string;
+          city_en?: string;
+          country?: Database['public']['Enums']['destination'];
+          created_at?: string;
+          currency?: Database['public']['Enums']['quote_currency'];
+          hotel?: string | null;
+          id?: string;
+          includes_hotel?: boolean;
+          includes_interpreter?: boolean;
+          includes_transfer?: boolean;
+          languages?: string[];
+          name_ar?: string;
+          name_en?: string;
+          slug?: string;
+          treatments?: Database['public']['Enums']['lead_service'][];
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [];
+      };
       contact_requests: {
         Row: {
           appointment_time: Database['public']['Enums']['appointment_timing'] | null;
@@ -300,6 +413,143 @@ export type Database = {
         };
         Relationships: [];
       };
+      quote_versions: {
+        Row: {
+          created_at: string;
+          created_by: string | null;
+          currency: Database['public']['Enums']['quote_currency'];
+          hotel: string | null;
+          included: string[];
+          interpreter: boolean;
+          nights: number | null;
+          not_included: string[];
+          note: string | null;
+          note_language: Database['public']['Enums']['site_language'];
+          price: number | null;
+          quote_id: string;
+          sent_at: string | null;
+          sent_by: string | null;
+          team: string | null;
+          technique: string | null;
+          transfer: boolean;
+          unit_kind: string | null;
+          units: number | null;
+          updated_at: string;
+          valid_until: string | null;
+          version: number;
+        };
+        Insert: {
+          created_at?: string;
+          created_by?: string | null;
+          currency: Database['public']['Enums']['quote_currency'];
+          hotel?: string | null;
+          included?: string[];
+          interpreter?: boolean;
+          nights?: number | null;
+          not_included?: string[];
+          note?: string | null;
+          note_language?: Database['public']['Enums']['site_language'];
+          price?: number | null;
+          quote_id: string;
+          sent_at?: string | null;
+          sent_by?: string | null;
+          team?: string | null;
+          technique?: string | null;
+          transfer?: boolean;
+          unit_kind?: string | null;
+          units?: number | null;
+          updated_at?: string;
+          valid_until?: string | null;
+          version: number;
+        };
+        Update: {
+          created_at?: string;
+          created_by?: string | null;
+          currency?: Database['public']['Enums']['quote_currency'];
+          hotel?: string | null;
+          included?: string[];
+          interpreter?: boolean;
+          nights?: number | null;
+          not_included?: string[];
+          note?: string | null;
+          note_language?: Database['public']['Enums']['site_language'];
+          price?: number | null;
+          quote_id?: string;
+          sent_at?: string | null;
+          sent_by?: string | null;
+          team?: string | null;
+          technique?: string | null;
+          transfer?: boolean;
+          unit_kind?: string | null;
+          units?: number | null;
+          updated_at?: string;
+          valid_until?: string | null;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'quote_versions_quote_id_fkey';
+            columns: ['quote_id'];
+            isOneToOne: false;
+            referencedRelation: 'quotes';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      quotes: {
+        Row: {
+          chosen_version: number | null;
+          clinic_id: string;
+          created_at: string;
+          created_by: string | null;
+          decided_at: string | null;
+          first_sent_at: string | null;
+          id: string;
+          request_id: string;
+          status: string;
+          updated_at: string;
+        };
+        Insert: {
+          chosen_version?: number | null;
+          clinic_id: string;
+          created_at?: string;
+          created_by?: string | null;
+          decided_at?: string | null;
+          first_sent_at?: string | null;
+          id?: string;
+          request_id: string;
+          status?: string;
+          updated_at?: string;
+        };
+        Update: {
+          chosen_version?: number | null;
+          clinic_id?: string;
+          created_at?: string;
+          created_by?: string | null;
+          decided_at?: string | null;
+          first_sent_at?: string | null;
+          id?: string;
+          request_id?: string;
+          status?: string;
+          updated_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'quotes_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'quotes_request_id_fkey';
+            columns: ['request_id'];
+            isOneToOne: false;
+            referencedRelation: 'contact_requests';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       request_events: {
         Row: {
           author: string | null;
@@ -389,6 +639,10 @@ export type Database = {
         Args: { _lead_id: string; _limit: number };
         Returns: Json;
       };
+      clinic_profiles: {
+        Args: { _slug: string };
+        Returns: Json;
+      };
       correct_request_contact: {
         Args: { _changes: Json; _expected_version: number; _id: string };
         Returns: unknown;
@@ -396,6 +650,10 @@ export type Database = {
       delete_requests: {
         Args: { _items: Json };
         Returns: Json;
+      };
+      discard_quote_draft: {
+        Args: { _quote_id: string };
+        Returns: undefined;
       };
       enter_request: {
         Args: { _request: Json };
@@ -519,8 +777,16 @@ export type Database = {
         Args: never;
         Returns: string;
       };
+      patient_choose_quote: {
+        Args: { _quote_id: string; _token: string; _version: number };
+        Returns: Json;
+      };
       patient_page_info: {
         Args: { _request_id: string };
+        Returns: Json;
+      };
+      patient_quotes: {
+        Args: { _token: string };
         Returns: Json;
       };
       patient_request: {
@@ -549,6 +815,10 @@ export type Database = {
         Args: { _reference: string; _token: string };
         Returns: Json;
       };
+      patient_withdraw_advertising: {
+        Args: { _token: string };
+        Returns: Json;
+      };
       person_requests: {
         Args: { _id: string };
         Returns: Json;
@@ -556,6 +826,10 @@ export type Database = {
       purge_requests: {
         Args: { _ids: string[] };
         Returns: number;
+      };
+      quote_speed_report: {
+        Args: { _from: string; _to: string };
+        Returns: Json;
       };
       release_held_requests: {
         Args: { _ids: string[] };
@@ -586,6 +860,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      request_quotes: {
+        Args: { _request_id: string };
+        Returns: Json;
+      };
       request_search_text: {
         Args: { _email: string; _name: string; _notes: string; _reference: string };
         Returns: string;
@@ -614,6 +892,10 @@ export type Database = {
         Args: { _settings: Json };
         Returns: Json;
       };
+      save_quote_draft: {
+        Args: { _clinic_id: string; _fields: Json; _request_id: string };
+        Returns: Json;
+      };
       save_routing_rule: {
         Args: { _rule: Json };
         Returns: Json;
@@ -628,12 +910,20 @@ export type Database = {
           last_start: string;
         }[];
       };
+      send_quote: {
+        Args: { _quote_id: string };
+        Returns: Json;
+      };
       set_my_duty: {
         Args: { _on_duty: boolean };
         Returns: boolean;
       };
       set_patient_step: {
         Args: { _request_id: string; _step: string };
+        Returns: undefined;
+      };
+      set_quote_status: {
+        Args: { _quote_id: string; _status: string };
         Returns: undefined;
       };
       set_staff_routing: {
@@ -655,6 +945,16 @@ export type Database = {
     };
     Enums: {
       appointment_timing: 'urgent' | 'thisMonth' | 'nextMonth' | 'flexible';
+      destination:
+        | 'turkey'
+        | 'romania'
+        | 'lebanon'
+        | 'croatia'
+        | 'moldova'
+        | 'egypt'
+        | 'jordan'
+        | 'thailand'
+        | 'syria';
       lead_service:
         | 'hair-transplant'
         | 'dental-implants'
@@ -669,6 +969,19 @@ export type Database = {
         | 'orthopedic'
         | 'health-checkup'
         | 'other';
+      quote_currency:
+        | 'SAR'
+        | 'AED'
+        | 'KWD'
+        | 'QAR'
+        | 'BHD'
+        | 'OMR'
+        | 'EGP'
+        | 'JOD'
+        | 'IQD'
+        | 'TRY'
+        | 'EUR'
+        | 'USD';
       request_service:
         | 'dental'
         | 'hollywood'
@@ -713,6 +1026,17 @@ export const Constants = {
   public: {
     Enums: {
       appointment_timing: ['urgent', 'thisMonth', 'nextMonth', 'flexible'],
+      destination: [
+        'turkey',
+        'romania',
+        'lebanon',
+        'croatia',
+        'moldova',
+        'egypt',
+        'jordan',
+        'thailand',
+        'syria',
+      ],
       lead_service: [
         'hair-transplant',
         'dental-implants',
@@ -727,6 +1051,20 @@ export const Constants = {
         'orthopedic',
         'health-checkup',
         'other',
+      ],
+      quote_currency: [
+        'SAR',
+        'AED',
+        'KWD',
+        'QAR',
+        'BHD',
+        'OMR',
+        'EGP',
+        'JOD',
+        'IQD',
+        'TRY',
+        'EUR',
+        'USD',
       ],
       request_service: [
         'dental',

@@ -5,10 +5,11 @@
 --     (the request's language picks which one goes out), an order and an archive mark. Staff read
 --     them; only owners add, edit and archive them (row-level security on the caller's role).
 --   * private.message_template_variables: the variables a text may use, one row each ({name},
---     {treatment}, {manager}, {reference}, {page_link}). A text naming any other is refused when it
+--     {treatment}, {manager}, {reference}, {page_link}, and {quote_link}: the patient's page, where
+--     the quotes of issue 31 are, once a quote was sent). A text naming any other is refused when it
 --     is saved (23514, hint 'unknown_template_variable', the variable in the detail). A feature that
---     can fill a new variable inserts its row, as {quote_link} will when quotes exist; the back
---     office fills each variable from the request (src/lib/admin/messages/variables.ts).
+--     can fill a new variable inserts its row; the back office fills each variable from the request
+--     (src/lib/admin/messages/variables.ts).
 --   * Seven templates to start with: first contact, photos and reports, quotes ready, reminder,
 --     travel details, after-care check-in and review request.
 
@@ -21,7 +22,7 @@ comment on table private.message_template_variables is
 alter table private.message_template_variables enable row level security;
 
 insert into private.message_template_variables (name) values
-  ('name'), ('treatment'), ('manager'), ('reference'), ('page_link');
+  ('name'), ('treatment'), ('manager'), ('reference'), ('page_link'), ('quote_link');
 
 -- A prepared WhatsApp message. `key` names the seeded ones (null for templates owners add);
 -- `position` orders the list; an archived template is kept (the timeline names it) but not offered.
@@ -139,8 +140,8 @@ insert into public.message_templates (key, position, title_ar, title_en, body_ar
    'مرحباً {name}، لنطلب لك عروض العيادات نحتاج بعض الصور أو التقارير الطبية الخاصة بـ{treatment}. يمكنك إرسالها هنا في واتساب. رقم طلبك {reference}.',
    'Hello {name}, to ask the clinics for their quotes we need a few photos or medical reports about your {treatment}. You can send them here on WhatsApp. Your reference: {reference}.'),
   ('quotes_ready', 30, 'العروض جاهزة', 'Quotes ready',
-   'مرحباً {name}، عروض العيادات لـ{treatment} جاهزة. تجدها في صفحتك الخاصة: {page_link} وأنا {manager} هنا لأي سؤال.',
-   'Hello {name}, the clinics'' quotes for your {treatment} are ready. You will find them on your private page: {page_link} I am {manager}, here for any question.'),
+   'مرحباً {name}، عروض العيادات لـ{treatment} جاهزة. تجدها في صفحتك الخاصة وتقارن بينها هناك: {quote_link} وأنا {manager} هنا لأي سؤال.',
+   'Hello {name}, the clinics'' quotes for your {treatment} are ready. You will find them side by side on your private page: {quote_link} I am {manager}, here for any question.'),
   ('reminder', 40, 'تذكير', 'Reminder',
    'مرحباً {name}، نطمئن عليك بخصوص طلبك ({reference}). هل ما زلت مهتماً بـ{treatment}؟ يسعدنا الرد على أي سؤال.',
    'Hello {name}, we are checking in about your request ({reference}). Are you still interested in {treatment}? We are happy to answer any question.'),

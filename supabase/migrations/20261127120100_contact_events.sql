@@ -391,8 +391,9 @@ end
 $$;
 
 -- What a message template can be filled with for one request, for staff: the patient's first
--- name, the treatment, the reference and language, and the manager (the assignee's display name,
--- else username; null while unassigned). The page link is never here: only its hash is stored.
+-- name, the treatment, the reference and language, the manager (the assignee's display name,
+-- else username; null while unassigned) and how many of its quotes were sent (issue 31). The page
+-- link is never here: only its hash is stored.
 create function public.message_context(_request_id uuid)
 returns jsonb
 language sql
@@ -406,7 +407,10 @@ as $$
     'reference', r.reference,
     'language', r.language,
     'manager', case when a.id is not null
-      then coalesce(nullif(btrim(a.display_name), ''), a.username) end
+      then coalesce(nullif(btrim(a.display_name), ''), a.username) end,
+    'quotes_sent', (
+      select count(*) from public.quotes q where q.request_id = r.id and q.first_sent_at is not null
+    )
   )
   from private.staff_request(_request_id) r
   left join private.admin_users a on a.id = r.assigned_to

@@ -8,12 +8,14 @@
 --     ones, a request never contacted counting as longer than any (null when more than half were
 --     never contacted); within_threshold: how many were contacted within contact_minutes of working
 --     time; within_24h: within 24 real hours (the site's promise to the patient);
+--   * quotes_sent: requests of the period with at least one quote sent (issue 31);
 --   * completed: requests of the period completed now.
 -- Owners see every coordinator; a coordinator sees their own line and the agency's.
 
 -- The speed-to-lead report for requests created in [_from, _to): {contact_minutes, agency, staff:
 -- [{staff_id, username, display_name, requests, measured, contacted, median_minutes,
--- within_threshold, within_24h, completed}]} (staff_id null: requests nobody is assigned). Staff only.
+-- within_threshold, within_24h, quotes_sent, completed}]} (staff_id null: requests nobody is
+-- assigned). Staff only.
 create function public.first_contact_report(_from timestamptz, _to timestamptz)
 returns jsonb
 language plpgsql
@@ -40,7 +42,10 @@ begin
         and not (r.status = 'cancelled' and r.first_contacted_at is null)
         and not (r.first_contacted_at is null and r.first_contact_due_at > now()) as measured,
       case when r.first_contacted_at is not null
-        then private.working_minutes(r.created_at, r.first_contacted_at) end as minutes
+        then private.working_minutes(r.created_at, r.first_contacted_at) end as minutes,
+      exists (
+        select 1 from public.quotes q where q.request_id = r.id and q.first_sent_at is not null
+      ) as quoted
     from public.contact_requests r
     where r.created_at >= _from and r.created_at < _to and r.deleted_at is null
   ),
@@ -56,6 +61,7 @@ begin
       count(*) filter (
         where p.measured and p.first_contacted_at <= p.created_at + interval '24 hours'
       ) as within_24h,
+      count(*) filter (where p.quoted) as quotes_sent,
       count(*) filter (where p.status = 'completed') as completed,
       grouping(p.assigned_to) = 1 as agency
     from period p
@@ -69,7 +75,7 @@ begin
       'requests', l.requests, 'measured', l.measured, 'contacted', l.contacted,
       'median_minutes', case when l.median = 'Infinity'::numeric then null else l.median end,
       'within_threshold', l.within_threshold, 'within_24h', l.within_24h,
-      'completed', l.completed
+      'quotes_sent', l.quotes_sent, 'completed', l.completed
     ) as line
     from lines l
     left join private.admin_users a on a.id = l.staff_id and not l.agency
@@ -79,7 +85,7 @@ begin
     'agency', coalesce(
       (select s.line - 'staff_id' - 'username' - 'display_name' from shaped s where s.agency),
       jsonb_build_object('requests', 0, 'measured', 0, 'contacted', 0, 'median_minutes', null,
-        'within_threshold', 0, 'within_24h', 0, 'completed', 0)
+        'within_threshold', 0, 'within_24h', 0, 'quotes_sent', 0, 'completed', 0)
     ),
     'staff', coalesce((
       select jsonb_agg(s.line order by s.line ->> 'username' nulls last)

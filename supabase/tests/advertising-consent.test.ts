@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../local/db.ts';
 import { site } from '../../src/config/site.ts';
@@ -161,6 +161,16 @@ describe.each(backends)('advertising consent on $name', (backend) => {
     expect((await recordOf(id))!.advertising_withdrawn_at!.getTime()).toBe(
       first.advertising_withdrawn_at!.getTime(),
     );
+    // Once in the timeline, by the staff member who recorded it.
+    const { rows: events } = await db.query<{ author: string | null; new_value: string }>(
+      `select e.author, e.new_value from public.request_events e
+       join public.contact_requests r on r.id = e.request_id
+       where r.lead_id = $1 and e.kind = 'advertising_withdrawn'`,
+      [id],
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]!.new_value).toBe('staff');
+    expect(events[0]!.author).toEqual(expect.any(String));
     // Nothing to withdraw where nothing was given.
     const plain = randomUUID();
     await as(db, anon, (tx) => insertLead(tx, leadRow({ id: plain })));
@@ -209,5 +219,55 @@ describe.each(backends)('advertising consent on $name', (backend) => {
       db.query(`update public.offer_leads set advertising_consented_at = null where id = $1`, [id]),
       '23514',
     );
+  });
+
+  it('lets the patient withdraw on their own page, by their own link only, once, in the timeline', async () => {
+    const link = () => randomBytes(32).toString('base64url');
+    const token = link();
+    const id = await ticked({ patient_token: token });
+    const neighbour = await ticked({ patient_token: link() });
+    const plainToken = link();
+    await as(db, anon, (tx) => insertLead(tx, leadRow({ patient_token: plainToken })));
+    const call = (actor: Actor, fn: string, key: string) =>
+      as(db, actor, async (tx) => {
+        const { rows } = await tx.query<{ answer: Record<string, unknown> | null }>(
+          `select public.${fn}($1) as answer`,
+          [key],
+        );
+        return rows[0]?.answer ?? null;
+      });
+    const user = await createUser(db);
+
+    expect((await call(anon, 'patient_request', token))?.['advertising']).toBe(true);
+    expect((await call(anon, 'patient_request', plainToken))?.['advertising']).toBeNull();
+    // A wrong link changes nothing and tells nothing, whoever sends it.
+    for (const actor of [anon, user, admin])
+      expect(await call(actor, 'patient_withdraw_advertising', link())).toBeNull();
+    expect((await recordOf(id))?.advertising_withdrawn_at).toBeNull();
+
+    expect(await call(anon, 'patient_withdraw_advertising', token)).toEqual({
+      ok: true,
+      withdrawn: true,
+    });
+    expect((await recordOf(id))?.advertising_withdrawn_at).not.toBeNull();
+    expect((await recordOf(id))?.advertising_consent_version).toBe(version);
+    expect((await recordOf(neighbour))?.advertising_withdrawn_at).toBeNull();
+    expect((await call(anon, 'patient_request', token))?.['advertising']).toBe(false);
+    // Again: nothing left to withdraw, and no second entry.
+    expect(await call(anon, 'patient_withdraw_advertising', token)).toEqual({
+      ok: true,
+      withdrawn: false,
+    });
+    expect(await call(anon, 'patient_withdraw_advertising', plainToken)).toEqual({
+      ok: true,
+      withdrawn: false,
+    });
+    const { rows } = await db.query<{ author: string | null }>(
+      `select e.author from public.request_events e
+       join public.contact_requests r on r.id = e.request_id
+       where r.lead_id = $1 and e.kind = 'advertising_withdrawn'`,
+      [id],
+    );
+    expect(rows).toEqual([{ author: null }]);
   });
 });

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../local/db.ts';
 import {
+  type Actor,
+  addPublicLead,
   anon,
   as,
   createLiveAdmin,
   createUser,
   expectSqlError,
-  insertLead,
-  leadRow,
   resetData,
   sqlBackends,
-  type Actor,
 } from './helpers/harness.ts';
 
 /**
@@ -57,13 +56,9 @@ describe.each(backends)('bulk_update_requests on $name', (backend) => {
   async function addLeads(count: number): Promise<string[]> {
     const ids: string[] = [];
     for (let index = 0; index < count; index += 1) {
-      const name = `Bulk lead ${index} ${Math.random()}`;
-      await as(db, anon, (tx) => insertLead(tx, leadRow({ name })));
-      const { rows } = await db.query<{ id: string }>(
-        `select id::text from public.contact_requests where name = $1`,
-        [name],
+      ids.push(
+        (await addPublicLead(db, { name: `Bulk lead ${index} ${Math.random()}` })).requestId,
       );
-      ids.push(rows[0]!.id);
     }
     return ids;
   }

@@ -98,9 +98,18 @@ describe('supabase/config.toml', () => {
     expect(loadConfigLikeCli(keyedByEnv, REF, env).get('auth.site_url')).toMatch(/127\.0\.0\.1/);
   });
 
-  it('sets the platform JWT check per function: off where visitors call with an opaque key', () => {
+  it('turns the platform JWT check off: each function verifies its callers itself', () => {
+    // send-form-notification admits project keys (visitors hold the opaque publishable key);
+    // google-indexing verifies the user's JWT against the JWKS or through Auth
+    // (supabase/functions/_shared/caller.ts), which works with either signing style.
     expect(values.get('functions.send-form-notification.verify_jwt')).toBe(false);
-    expect(values.get('functions.google-indexing.verify_jwt')).toBe(true);
-    expect([...readLocalConfig().functionsWithoutJwt]).toEqual(['send-form-notification']);
+    expect(values.get('functions.google-indexing.verify_jwt')).toBe(false);
+    expect([...readLocalConfig().functionsWithoutJwt].sort()).toEqual([
+      'google-indexing',
+      'send-form-notification',
+    ]);
+    // Signing keys are off by default (the legacy secret, as `supabase start` without the file).
+    expect(values.has('auth.signing_keys_path')).toBe(false);
+    expect(readLocalConfig().signingKeysPath).toBeNull();
   });
 });

@@ -214,8 +214,10 @@ describe.each(backends)('first-contact escalation and report on $name', (backend
       ['huda', null, 'new'],
     ];
     const base = `date_trunc('day', now()) - interval '2 days' + interval '10 hours'`;
+    const requestIds: string[] = [];
     for (const [who, minutes, status] of plan) {
       const id = await newRequest();
+      requestIds.push(id);
       await db.query(
         `update public.contact_requests set created_at = ${base},
            first_contact_due_at = ${base} + interval '15 minutes',
@@ -227,6 +229,25 @@ describe.each(backends)('first-contact escalation and report on $name', (backend
     }
     // Staff entries and requests still inside their first window are not measured.
     await newRequest();
+    // A quote sent (issue 31) for sara's first request, and a draft for her second (not counted).
+    await db.exec(`
+      insert into public.clinics (slug, name_ar, name_en, city_ar, city_en, country, languages,
+        includes_hotel, includes_transfer, treatments, currency)
+      values ('speed-clinic', 'عيادة', 'Clinic', 'إسطنبول', 'Istanbul', 'turkey', '{ar}', true, true,
+        '{dental-implants}', 'EUR');
+      insert into public.clinic_accreditations (clinic_id, body, certificate_number, valid_until)
+      select id, 'JCI', 'JCI-1', '2099-12-31' from public.clinics where slug = 'speed-clinic';
+    `);
+    await db.query(
+      `insert into public.quotes (request_id, clinic_id, status, first_sent_at)
+       select $1::uuid, id, 'sent', now() from public.clinics where slug = 'speed-clinic'
+       union all
+       select $2::uuid, id, 'draft', null from public.clinics where slug = 'speed-clinic'`,
+      [requestIds[0], requestIds[1]],
+    );
+    expect(
+      await call(sara, `select public.message_context($1) -> 'quotes_sent' as v`, [requestIds[0]]),
+    ).toBe(1);
     const report = `select public.first_contact_report(now() - interval '7 days', now() + interval '1 day') as v`;
     for (const actor of [anon, user]) await expectSqlError(call(actor, report), '42501');
     await expectSqlError(
@@ -246,6 +267,7 @@ describe.each(backends)('first-contact escalation and report on $name', (backend
       median_minutes: 20,
       within_threshold: 2,
       within_24h: 3,
+      quotes_sent: 1,
       completed: 1,
     });
     expect(full?.staff.map((line) => [line['username'], line['median_minutes']])).toEqual([
@@ -255,6 +277,7 @@ describe.each(backends)('first-contact escalation and report on $name', (backend
       [null, null],
     ]);
     expect(full?.staff[1]).toMatchObject({
+      quotes_sent: 1,
       requests: 4,
       measured: 3,
       contacted: 2,

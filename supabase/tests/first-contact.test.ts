@@ -385,6 +385,7 @@ describe.each(backends)('first contact on $name', (backend) => {
       treatment: 'dental',
       language: 'en',
       manager: null,
+      quotes_sent: 0,
     });
     expect(unassigned?.['reference']).toMatch(/^RC-/);
     await db.exec(

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../local/db.ts';
 import {
+  type Actor,
+  addPublicLead,
   anon,
   as,
   createLiveAdmin,
   createUser,
   expectSqlError,
-  insertLead,
-  leadRow,
   resetData,
   sqlBackends,
-  type Actor,
 } from './helpers/harness.ts';
 
 /**
@@ -68,14 +67,14 @@ describe.each(backends)('follow-up queue and lead_page on $name', (backend) => {
     };
     let minutesAgo = 60;
     for (const [name, followUp] of Object.entries(followUps)) {
-      await as(db, anon, (tx) => insertLead(tx, leadRow({ name: `Patient ${name}` })));
-      const { rows } = await db.query<{ id: string }>(
+      const { requestId } = await addPublicLead(db, { name: `Patient ${name}` });
+      await db.query(
         `update public.contact_requests
          set created_at = now() - make_interval(mins => $2), follow_up_at = ${followUp ?? 'null'}
-         where name = $1 returning id::text`,
-        [`Patient ${name}`, minutesAgo],
+         where id = $1`,
+        [requestId, minutesAgo],
       );
-      idOf[name] = rows[0]!.id;
+      idOf[name] = requestId;
       minutesAgo -= 1;
     }
     // A closed request is never in the queue.

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createHttpEmailTransport } from '../functions/_shared/email.ts';
 import { createGoogleIndexingSubmitter } from '../functions/_shared/google-indexing.ts';
 import type { FunctionRuntime, MailMessage } from '../functions/_shared/runtime.ts';
+import { es256Signer, userClaims } from './helpers/tokens.ts';
 import {
   createHandler as createIndexingHandler,
   parseUrls,
@@ -267,11 +268,13 @@ describe('send-form-notification', () => {
 });
 
 describe('google-indexing', () => {
-  const token = (sub: string) =>
-    `x.${Buffer.from(JSON.stringify({ sub, role: 'authenticated' })).toString('base64url')}.y`;
+  // Session tokens as Auth signs them with the project's ES256 key (published in SUPABASE_JWKS).
+  const signer = es256Signer();
+  const token = (sub: string) => signer.sign(userClaims(sub));
   const env = {
     SUPABASE_URL: 'http://api.test',
     SUPABASE_ANON_KEY: 'anon',
+    SUPABASE_JWKS: JSON.stringify(signer.jwks),
     SITE_URL: 'https://rihla.care',
   };
 
@@ -311,17 +314,20 @@ describe('google-indexing', () => {
     const handler = createIndexingHandler(runtime({ env, fetch: verdicts.fetch }));
     const urls = ['https://rihla.care/', 'https://rihla.care/blog'];
     expect((await handler(post({ urls }))).status).toBe(401);
+    // A token that only looks like the admin's (another key) never reaches the database.
+    const forged = es256Signer(signer.kid).sign(userClaims('admin-id'));
+    expect((await handler(post({ urls }, { Authorization: `Bearer ${forged}` }))).status).toBe(401);
+    expect(verdicts.calls).toEqual([]);
     expect(
       (await handler(post({ urls }, { Authorization: `Bearer ${token('someone')}` }))).status,
     ).toBe(403);
-    const accepted = await handler(
-      post({ urls }, { Authorization: `Bearer ${token('admin-id')}` }),
-    );
+    const adminToken = token('admin-id');
+    const accepted = await handler(post({ urls }, { Authorization: `Bearer ${adminToken}` }));
     expect(accepted.status).toBe(200);
     expect(await accepted.json()).toMatchObject({ ok: true, submitted: 2 });
     expect(verdicts.calls.at(-1)?.url).toBe('http://api.test/rest/v1/rpc/is_admin');
     expect(new Headers(verdicts.calls.at(-1)?.init.headers).get('authorization')).toBe(
-      `Bearer ${token('admin-id')}`,
+      `Bearer ${adminToken}`,
     );
   });
 

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../local/db.ts';
 import {
+  type Actor,
+  addPublicLead,
   anon,
   as,
   createLiveAdmin,
   createUser,
   expectSqlError,
-  insertLead,
-  leadRow,
   resetData,
   sqlBackends,
-  type Actor,
 } from './helpers/harness.ts';
 
 /**
@@ -44,13 +43,7 @@ describe.each(backends)('long admin notes on $name', (backend) => {
     await resetData(db);
     sara = await createLiveAdmin(db, 'sara', 'sara long password');
     user = await createUser(db);
-    const name = `Long notes ${Math.random()}`;
-    await as(db, anon, (tx) => insertLead(tx, leadRow({ name })));
-    const { rows } = await db.query<{ id: string }>(
-      `select id::text from public.contact_requests where name = $1`,
-      [name],
-    );
-    id = rows[0]!.id;
+    id = (await addPublicLead(db)).requestId;
   });
 
   function save(actor: Actor, version: number, notes: string) {

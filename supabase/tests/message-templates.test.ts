@@ -15,7 +15,8 @@ import {
  * WhatsApp message templates (migration 20261127120000_message_templates.sql) as anon, a signed-in
  * non-admin, a coordinator and an owner, on every backend: seven templates in Arabic and English to
  * start with; staff read them, only owners add, edit and archive; nobody deletes; a text naming a
- * variable the back office cannot fill is refused, until a feature registers that variable.
+ * variable the back office cannot fill is refused, until a feature registers that variable
+ * ({quote_link}, the patient's page with the quotes of issue 31, is one already).
  */
 
 const backends = await sqlBackends();
@@ -47,7 +48,7 @@ describe.each(backends)('message templates on $name', (backend) => {
     await db.exec(`
       delete from public.message_templates where key is null;
       update public.message_templates set archived_at = null;
-      delete from private.message_template_variables where name = 'quote_link';
+      delete from private.message_template_variables where name = 'clinic_name';
     `);
     owner = await createLiveAdmin(db, 'nadia.owner', 'nadia long password', 'owner');
     coordinator = await createLiveAdmin(db, 'sara', 'sara long password', 'coordinator');
@@ -82,7 +83,14 @@ describe.each(backends)('message templates on $name', (backend) => {
       coordinator,
       `select public.message_template_variables() as v`,
     );
-    expect(variables[0]!.v).toEqual(['manager', 'name', 'page_link', 'reference', 'treatment']);
+    expect(variables[0]!.v).toEqual([
+      'manager',
+      'name',
+      'page_link',
+      'quote_link',
+      'reference',
+      'treatment',
+    ]);
   });
 
   it('shows templates to staff only', async () => {
@@ -138,10 +146,10 @@ describe.each(backends)('message templates on $name', (backend) => {
 
   it('refuses a text with a variable nobody can fill, naming it, until the variable is registered', async () => {
     const refused = await expectSqlError(
-      rows(owner, insert, [newTemplate('Your quote: {quote_link}')]),
+      rows(owner, insert, [newTemplate('Your clinic: {clinic_name}')]),
       '23514',
     );
-    expect(refused).toMatchObject({ hint: 'unknown_template_variable', detail: 'quote_link' });
+    expect(refused).toMatchObject({ hint: 'unknown_template_variable', detail: 'clinic_name' });
     const edit = await expectSqlError(
       rows(
         owner,
@@ -158,11 +166,11 @@ describe.each(backends)('message templates on $name', (backend) => {
     ]) {
       await expectSqlError(rows(owner, insert, [JSON.stringify(bad)]), '23514');
     }
-    // Once quotes exist, their feature registers {quote_link} and owners may use it.
-    await db.query(`insert into private.message_template_variables (name) values ('quote_link')`);
-    await rows(owner, insert, [newTemplate('عرضك: {quote_link}\nمع التحية')]);
+    // A feature that can fill a new variable registers it, and owners may then use it.
+    await db.query(`insert into private.message_template_variables (name) values ('clinic_name')`);
+    await rows(owner, insert, [newTemplate('عيادتك: {clinic_name}\nمع التحية')]);
     expect(
       (await rows<{ v: string[] }>(owner, `select public.message_template_variables() as v`))[0]!.v,
-    ).toContain('quote_link');
+    ).toContain('clinic_name');
   });
 });

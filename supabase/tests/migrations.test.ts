@@ -89,9 +89,14 @@ describe.each(backends)('schema invariants on $name', (backend) => {
     );
     expect(triggers.map((row) => row.name)).toEqual(['contact_requests', 'offer_leads']);
     const { rows: policies } = await db.query<{ policyname: string }>(
-      `select policyname from pg_policies where schemaname = 'realtime' and tablename = 'messages'`,
+      `select policyname from pg_policies where schemaname = 'realtime' and tablename = 'messages'
+       order by 1`,
     );
-    expect(policies.map((row) => row.policyname)).toEqual(['admins receive staff broadcasts']);
+    // Issue 31 adds the quotes' topic (staff:quotes), for live admin sessions only as well.
+    expect(policies.map((row) => row.policyname)).toEqual([
+      'admins receive quote broadcasts',
+      'admins receive staff broadcasts',
+    ]);
   });
 
   it('loads the demo seed once, through the same fan-out', async () => {

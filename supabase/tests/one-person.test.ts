@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../local/db.ts';
 import {
+  type Actor,
+  addPublicLead,
   anon,
   as,
   countRows,
@@ -11,7 +13,6 @@ import {
   leadRow,
   resetData,
   sqlBackends,
-  type Actor,
 } from './helpers/harness.ts';
 
 /**
@@ -59,9 +60,8 @@ describe.each(backends)('one person on $name', (backend) => {
 
   /** A public lead as stored; returns its request. */
   async function addLead(overrides: Record<string, unknown>): Promise<Request> {
-    const name = `Lead ${Math.random()}`;
-    await as(db, anon, (tx) => insertLead(tx, leadRow({ name, ...overrides })));
-    return request(`name = '${name}'`);
+    const { requestId } = await addPublicLead(db, { ...overrides, name: `Lead ${Math.random()}` });
+    return request(`id = '${requestId}'`);
   }
 
   async function request(where: string): Promise<Request> {

@@ -97,6 +97,24 @@ describe.each(backends)('erasing one person on $name', (backend) => {
         first.version,
       ]);
       await tx.query(`select public.merge_requests($1, $2)`, [first.id, other.id]);
+      // Issue 31: a quote sent to her and chosen by her; the clinic is the agency's, not hers.
+      const { rows: clinic } = await tx.query<{ id: string }>(
+        `insert into public.clinics (slug, name_ar, name_en, city_ar, city_en, country)
+         values ('erasure-clinic', 'عيادة المحو', 'Erasure Clinic', 'إسطنبول', 'Istanbul', 'turkey')
+         returning id::text`,
+      );
+      await tx.query(
+        `insert into public.clinic_accreditations (clinic_id, body, certificate_number, valid_until)
+         values ($1, 'JCI', 'JCI-1', '2099-01-01')`,
+        [clinic[0]!.id],
+      );
+      const { rows: quote } = await tx.query<{ r: { quote_id: string } }>(
+        `select public.save_quote_draft($1, $2, '{"price": 2100, "valid_until": "2099-01-01",
+           "note": "Noura, this is your quote"}') as r`,
+        [first.id, clinic[0]!.id],
+      );
+      await tx.query(`select public.send_quote($1)`, [quote[0]!.r.quote_id]);
+      await tx.query(`select public.set_quote_status($1, 'chosen')`, [quote[0]!.r.quote_id]);
     });
   });
 
@@ -119,10 +137,21 @@ describe.each(backends)('erasing one person on $name', (backend) => {
         `realtime.messages where payload::text like '%Noura%' or payload::text like '%45024476%'`,
       ),
       submissions: await count(`private.lead_submissions where phone_key like '%545024476'`),
+      quotes: await count(`public.quote_versions where note like 'Noura%'`),
+      quoteBroadcasts: await count(`realtime.messages where topic = 'staff:quotes'`),
     };
   }
 
-  const nothing = { leads: 0, requests: 0, events: 0, outbox: 0, realtime: 0, submissions: 0 };
+  const nothing = {
+    leads: 0,
+    requests: 0,
+    events: 0,
+    outbox: 0,
+    realtime: 0,
+    submissions: 0,
+    quotes: 0,
+    quoteBroadcasts: 0,
+  };
 
   it('exports and counts the person in every table, listing the national-only number apart', async () => {
     const data = await exportPerson(db, '+966 54 502 4476');
@@ -144,6 +173,15 @@ describe.each(backends)('erasing one person on $name', (backend) => {
     // The lead limits remember the visitors' submissions by number for an hour (4 + the merged one).
     expect(counts['private.lead_submissions']).toBe(5);
     expect(JSON.stringify(data)).not.toContain('Someone Else');
+    // Her quote, its version and the broadcasts about it (issue 31).
+    expect(counts['public.quotes']).toBe(1);
+    expect(counts['public.quote_versions']).toBe(1);
+    expect(data.tables['public.quote_versions']![0]).toMatchObject({
+      note: 'Noura, this is your quote',
+    });
+    expect(
+      data.tables['realtime.messages']!.filter((row) => row['topic'] === 'staff:quotes').length,
+    ).toBeGreaterThanOrEqual(3);
     // The consent record travels with the lead and the request.
     expect(data.tables['public.offer_leads']![0]).toMatchObject({
       policy_version: expect.stringMatching(/^\d+(\.\d+)*$/),

@@ -2,16 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../local/db.ts';
 import { normalizeSearchText } from '../../src/lib/admin/filters.ts';
 import {
+  type Actor,
+  addPublicLead,
   anon,
   as,
   createLiveAdmin,
   createUser,
   expectSqlError,
-  insertLead,
-  leadRow,
   resetData,
   sqlBackends,
-  type Actor,
 } from './helpers/harness.ts';
 
 /**
@@ -43,14 +42,8 @@ describe.each(backends)('request search on $name', (backend) => {
     sara = await createLiveAdmin(db, 'sara', 'sara long password');
   });
 
-  async function addLead(overrides: Record<string, unknown>): Promise<string> {
-    await as(db, anon, (tx) => insertLead(tx, leadRow(overrides)));
-    const { rows } = await db.query<{ id: string }>(
-      `select id::text from public.contact_requests where name = $1`,
-      [overrides['name']],
-    );
-    return rows[0]!.id;
-  }
+  const addLead = async (overrides: Record<string, unknown>): Promise<string> =>
+    (await addPublicLead(db, overrides)).requestId;
 
   const search = (query: string, args: Record<string, unknown> = {}) =>
     as(db, sara, async (tx) => {
@@ -124,6 +117,35 @@ describe.each(backends)('request search on $name', (backend) => {
     expect(await names('2233')).toEqual(['Phone match', 'Room 2233']);
     // Not a phone-like query: the digits are only text.
     expect(await names('room 2233')).toEqual(['Room 2233']);
+  });
+
+  it('finds a number stored without its country code by the full number, for staff only', async () => {
+    await addLead({ name: 'National only', phone: '0545024476', country_code: null });
+    await addLead({ name: 'Full number', phone: '545024476', country_code: '+966' });
+    await addLead({ name: 'Emirati', phone: '545024476', country_code: '+971' });
+    await addLead({ name: 'Other digits', phone: '0545024477', country_code: null });
+    for (const typed of ['+966 54 502 4476', '966545024476', '00966545024476']) {
+      expect(await names(typed), typed).toEqual(['Full number', 'National only']);
+    }
+    // The national spelling finds every number holding those digits, as before; nine digits are
+    // never read as a full number.
+    const holding = ['Emirati', 'Full number', 'National only'];
+    expect(await names('0545024476')).toEqual(holding);
+    expect(await names('545024476')).toEqual(holding);
+    expect(await names('45024476')).toEqual(holding);
+    // The leads screen searches the same way.
+    const leads = await as(db, sara, async (tx) => {
+      const { rows } = await tx.query<{ page: { rows: { name: string }[] } }>(
+        `select public.lead_page(_query => '+966 54 502 4476') as page`,
+      );
+      return rows[0]!.page.rows.map((row) => row.name).sort();
+    });
+    expect(leads).toEqual(['Full number', 'National only']);
+    const ids = (actor: Actor) =>
+      as(db, actor, (tx) => tx.query(`select public.request_ids_matching(null, '%966545024476%')`));
+    await expectSqlError(ids(anon), '42501');
+    await expectSqlError(ids(await createUser(db)), '42501');
+    expect((await ids(sara)).rows).toHaveLength(2);
   });
 
   it('combines search with the filters and keyset paging', async () => {

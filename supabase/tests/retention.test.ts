@@ -158,6 +158,63 @@ describe.each(backends)('retention on $name', (backend) => {
     expect(await remaining()).toEqual(everywhere(['New 11 months', 'Cancelled 1 month']));
   });
 
+  it('leaves no copy of an erased person in realtime.messages, only DELETEs without personal data', async () => {
+    await db.exec(`truncate realtime.messages`);
+    // Each insert was broadcast to the staff topics with the whole row, as hosted Realtime keeps
+    // it for a few days; the retention's own deletes are broadcast too.
+    await leadAged('Expired Person', 30, 'new');
+    await leadAged('Kept Person', 1, 'new');
+    const { rows } = await db.query<{ lead: string; request: string; phone: string }>(
+      `select l.id::text as lead, r.id::text as request, l.phone
+       from public.offer_leads l join public.contact_requests r on r.lead_id = l.id
+       where l.name = 'Expired Person'`,
+    );
+    const expired = rows[0]!;
+    const payloads = async () =>
+      (
+        await db.query<{ payload: Record<string, unknown> }>(
+          `select payload from realtime.messages`,
+        )
+      ).rows.map((row) => row.payload);
+    const mentioning = (text: string) =>
+      payloads().then((all) => all.filter((payload) => JSON.stringify(payload).includes(text)));
+    expect((await mentioning('Expired Person')).length).toBeGreaterThan(0);
+
+    expect(await eraseExpired()).toBe(1);
+    expect(await mentioning('Expired Person')).toEqual([]);
+    expect(await mentioning(expired.phone)).toEqual([]);
+    expect((await mentioning('Kept Person')).length).toBeGreaterThan(0);
+    // Open dashboards still learn of the erasure: one DELETE per erased row, ids and no text.
+    const deletes = (await payloads()).filter(
+      (payload) =>
+        payload['operation'] === 'DELETE' &&
+        [expired.lead, expired.request].includes(
+          String((payload['old_record'] as Record<string, unknown>)['id']),
+        ),
+    );
+    expect(deletes.map((payload) => payload['table']).sort()).toEqual([
+      'contact_requests',
+      'offer_leads',
+    ]);
+    for (const payload of deletes) {
+      expect(Object.keys(payload['old_record'] as object).sort()).toEqual(
+        payload['table'] === 'offer_leads'
+          ? ['created_at', 'id', 'source']
+          : [
+              'assigned_to',
+              'created_at',
+              'follow_up_at',
+              'id',
+              'lead_id',
+              'service',
+              'source',
+              'status',
+              'version',
+            ],
+      );
+    }
+  });
+
   it('refuses settings outside their bounds', async () => {
     await expectSqlError(db.exec(`update private.retention_settings set keep_months = 0`), '23514');
     await expectSqlError(

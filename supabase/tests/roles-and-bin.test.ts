@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../local/db.ts';
 import {
+  type Actor,
+  addPublicLead,
   anon,
   as,
   countRows,
   createLiveAdmin,
   createUser,
   expectSqlError,
-  insertLead,
-  leadRow,
   resetData,
   sqlBackends,
-  type Actor,
 } from './helpers/harness.ts';
 
 /**
@@ -46,13 +45,7 @@ describe.each(backends)('roles and the bin on $name', (backend) => {
     user = await createUser(db);
     ids = [];
     for (let index = 0; index < 3; index += 1) {
-      const name = `Bin lead ${index}`;
-      await as(db, anon, (tx) => insertLead(tx, leadRow({ name })));
-      const { rows } = await db.query<{ id: string }>(
-        `select id::text from public.contact_requests where name = $1`,
-        [name],
-      );
-      ids.push(rows[0]!.id);
+      ids.push((await addPublicLead(db, { name: `Bin lead ${index}` })).requestId);
     }
   });
 

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, Queryable } from '../../local/db.ts';
 import {
+  type Actor,
+  addPublicLead,
   anon,
   as,
   createLiveAdmin,
   createUser,
   expectSqlError,
-  insertLead,
-  leadRow,
   resetData,
   serviceRole,
   sqlBackends,
-  type Actor,
 } from './helpers/harness.ts';
 
 /**
@@ -74,12 +73,11 @@ describe.each(backends)('team workspace on $name', (backend) => {
   });
 
   async function addLead(overrides: Record<string, unknown> = {}): Promise<RequestRow> {
-    const name = (overrides['name'] as string | undefined) ?? `Lead ${Math.random()}`;
-    await as(db, anon, (tx) => insertLead(tx, leadRow({ ...overrides, name })));
+    const { requestId } = await addPublicLead(db, overrides);
     const { rows } = await db.query<RequestRow>(
       `select id::text, version, status::text, notes, assigned_to::text, follow_up_at::text, phone_key
-       from public.contact_requests where name = $1`,
-      [name],
+       from public.contact_requests where id = $1`,
+      [requestId],
     );
     return rows[0]!;
   }

@@ -502,4 +502,35 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
       ]),
     );
   });
+  it('refuses a stated number of partner hospitals, even split over a title and a text (issue 31)', () => {
+    const run = withMistake((dir) => {
+      replace(dir, 'highlights.yaml', "    ar: 'بالاسم'", "    ar: '+50'");
+      replace(
+        dir,
+        'highlights.yaml',
+        "    ar: 'كل عيادة شريكة واعتمادها'",
+        "    ar: 'مستشفى شريك'",
+      );
+      replace(
+        dir,
+        'faqs.yaml',
+        'We work only with accredited hospitals and clinics,',
+        'We work with over 100 accredited hospitals,',
+      );
+    });
+    expect(run.status).toBe(1);
+    expect(problems(run)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/highlights\.yaml:\d+: "\+50 مستشفى" states a number of partner/),
+        expect.stringMatching(/faqs\.yaml:\d+: "100 accredited hospitals" states a number/),
+      ]),
+    );
+  });
+
+  it('refuses exchange rates that leave out a currency quotes use, and reads 0.307 as a decimal', () => {
+    const run = withMistake((dir) => replace(dir, 'exchange-rates.yaml', /\n {4}IQD: 1310/, ''));
+    expect(run.status).toBe(1);
+    expect(run.output).toMatch(/exchange-rates\.yaml.*IQD/);
+    expect(run.output).not.toContain('0.307');
+  });
 });

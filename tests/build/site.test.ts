@@ -103,6 +103,9 @@ const specRoutes = [
   ].map((country) => `/destinations/${country}`),
   '/digital-marketing',
   '/common-mistakes',
+  // Issue 31: the trust page and the partner clinics' pages.
+  '/how-we-choose-clinics',
+  '/clinics',
   '/install',
   '/index-now',
   '/admin/login',

@@ -2,7 +2,8 @@
  * Roles, the bin and the follow-up queue (issue 25) in Debian Chromium against the real local
  * stack: an owner's delete takes a request out of a coordinator's list at once and the bin brings
  * it back; a coordinator is offered no delete; bulk delete asks for the count typed back; the
- * "overdue" filter lists requests by follow-up time; the leads screen opens a lead's request.
+ * "overdue" filter lists requests by follow-up time; a follow-up falling due reminds its
+ * coordinator; the leads screen opens a lead's request.
  * Every assertion reads what a person sees or what the database stored.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -210,5 +211,38 @@ test.describe('roles, the bin and the follow-up queue', () => {
     const dialog = page.getByTestId('request-dialog');
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`${prefix} ثالثة`);
+  });
+
+  test('a follow-up that falls due while the dashboard is open reminds its coordinator', async ({
+    page,
+  }) => {
+    const coordinator = createAdmin('remind', 'coordinator');
+    const name = uniqueName('تذكير');
+    await insertLead(name);
+    // The page's clock runs as the real one, and can be moved on.
+    await page.clock.install();
+    await openDashboard(page, coordinator);
+    // She takes the request and sets its follow-up five minutes ahead (ahead however slow the
+    // machine is: one already due when the dashboard opens is in the overdue counter instead).
+    await search(page).fill(name);
+    await page.getByRole('button', { name: `فتح تفاصيل طلب ${name}` }).click();
+    const dialog = page.getByTestId('request-dialog');
+    await dialog.getByLabel('مسند إلى').selectOption({ label: coordinator });
+    const inFive = await page.evaluate(() => {
+      const at = new Date(Date.now() + 5 * 60_000);
+      return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    });
+    await dialog.getByLabel('موعد المتابعة').fill(inFive);
+    await dialog.getByRole('button', { name: 'حفظ', exact: true }).click();
+    await expect(page.getByText('تم التحديث بنجاح')).toBeVisible({ timeout: 10_000 });
+    await expect(dialog).toBeHidden();
+
+    const reminder = page.getByText(`حان موعد المتابعة: ${name}`);
+    await expect(reminder).toHaveCount(0);
+    await page.clock.fastForward('06:00');
+    await expect(reminder).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'فتح الطلب' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(name);
   });
 });

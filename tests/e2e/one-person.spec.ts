@@ -124,6 +124,36 @@ test.describe('one person, every channel', () => {
     await context.close();
   });
 
+  test('a search by the full number finds it stored without its code, marked as a possible match', async ({
+    browser,
+  }) => {
+    const sara = createAdmin('sara');
+    const national = nationalNumber();
+    const full = `966${national.slice(1)}`;
+    const stranded = uniqueName('بلا رمز');
+    const known = uniqueName('برمز');
+    await insertLead(known, full, '+966');
+    await insertLead(stranded, national, null);
+    const { page, context } = await staffPage(browser, sara);
+
+    // Typed as a coordinator copies it from WhatsApp: "+966 54 502 4476".
+    await page
+      .getByRole('searchbox', { name: 'بحث' })
+      .fill(`+966 ${full.slice(3, 5)} ${full.slice(5, 8)} ${full.slice(8)}`);
+    await expect(card(page, known)).toBeVisible({ timeout: 10_000 });
+    await expect(card(page, stranded).getByTestId('possible-match')).toHaveText(/ربما الرقم نفسه/);
+    await expect(card(page, known).getByTestId('possible-match')).toHaveCount(0);
+    await expectNoSeriousA11yIssues(page, '[data-testid=request-list]');
+    // Nothing merged them: each is still its own person, with no duplicate badge.
+    await expect(card(page, stranded).getByTestId('duplicate-badge')).toHaveCount(0);
+    expect((await storedRequest(stranded)).person_id).toBeNull();
+    // The national spelling finds both plainly: no mark.
+    await page.getByRole('searchbox', { name: 'بحث' }).fill(national);
+    await expect(card(page, stranded)).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByTestId('possible-match')).toHaveCount(0);
+    await context.close();
+  });
+
   test('a request entered from WhatsApp shows on a colleague’s screen live', async ({
     browser,
   }) => {

@@ -8,7 +8,7 @@ import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { LOCAL_ANON_KEY } from '../../local/keys.ts';
-import { apiUrl, storedRequest, uniqueName } from './backend.ts';
+import { apiUrl, serviceClient, storedRequest, uniqueName } from './backend.ts';
 import { expectNoSeriousA11yIssues, waitForIslands } from './helpers.ts';
 import { adminCli, createAdmin, login } from './staff.ts';
 
@@ -185,4 +185,73 @@ test('a coordinator assigns: the page shows the manager; a new link kills the ol
   await patient.goto(fresh);
   await expect(patient.locator('[data-reference]')).toHaveText(stored.reference);
   await context.close();
+});
+
+test('a patient who asked for offers withdraws that consent on their page; the request stays', async ({
+  browser,
+}) => {
+  const name = uniqueName('مريض العروض');
+  const token = randomBytes(32).toString('base64url');
+  const anon = createClient(apiUrl, LOCAL_ANON_KEY, { auth: { persistSession: false } });
+  // As the ended offer's form stores a ticked «نعم، أخبروني بعروض…».
+  const { error } = await anon.from('offer_leads').insert({
+    name,
+    phone: `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    country_code: '+966',
+    service: 'hair-transplant',
+    source: 'next-offer:hair-transplant',
+    advertising_consent_version: '1.0',
+    patient_token: token,
+  });
+  expect(error).toBeNull();
+
+  const { context, page } = await freshPage(browser, `/r/#${token}`);
+  await page.getByText('العروض عبر الهاتف أو واتساب').click();
+  await page.getByRole('button', { name: 'اسحب موافقتي على العروض' }).click();
+  await expect(page.getByText('سحبت موافقتك على العروض، فلن نراسلك بها.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'اسحب موافقتي على العروض' })).toBeHidden();
+  const { data } = await serviceClient
+    .from('offer_leads')
+    .select('advertising_consent_version, advertising_withdrawn_at')
+    .eq('name', name)
+    .single();
+  expect(data?.advertising_consent_version).toBe('1.0');
+  expect(data?.advertising_withdrawn_at).toEqual(expect.any(String));
+  await expect(page.locator('[data-reference]')).toHaveText((await storedRequest(name)).reference);
+  await expectNoSeriousA11yIssues(page);
+  await context.close();
+});
+
+test('a coordinator records a withdrawal of the consent to offers asked for by phone', async ({
+  page,
+}) => {
+  const username = createAdmin('consent', 'coordinator');
+  const name = uniqueName('موافقة العروض');
+  const anon = createClient(apiUrl, LOCAL_ANON_KEY, { auth: { persistSession: false } });
+  const { error } = await anon.from('offer_leads').insert({
+    name,
+    phone: `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    country_code: '+966',
+    service: 'hair-transplant',
+    source: 'next-offer:hair-transplant',
+    advertising_consent_version: '1.0',
+  });
+  expect(error).toBeNull();
+  await login(page, username);
+  await expect(page.getByTestId('showing')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('searchbox', { name: 'بحث' }).fill(name);
+  await page.getByRole('button', { name: `فتح تفاصيل طلب ${name}` }).click();
+  const consent = page.getByTestId('request-dialog').getByTestId('advertising-consent');
+  await expect(consent).toContainText(
+    'وافق على تلقي العروض عبر الهاتف أو واتساب (نص الموافقة 1.0)',
+  );
+  page.once('dialog', (confirm) => void confirm.accept());
+  await consent.getByRole('button', { name: 'تسجيل سحب الموافقة' }).click();
+  await expect(consent).toContainText('سُحبت الموافقة في');
+  const { data } = await serviceClient
+    .from('offer_leads')
+    .select('advertising_withdrawn_at')
+    .eq('name', name)
+    .single();
+  expect(data?.advertising_withdrawn_at).toEqual(expect.any(String));
 });

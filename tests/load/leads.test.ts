@@ -68,7 +68,7 @@ describe('concurrent submissions', () => {
     );
     expect(rows[0]).toEqual({ leads: 100, phones: 100, requests: 100, pairs: 100 });
     expect(report.latencyMs.p95).toBeGreaterThan(0);
-  }, 60_000);
+  }, 240_000);
 });
 
 describe('the notification function failing', () => {
@@ -154,7 +154,7 @@ describe('the notification function failing', () => {
     expect(error).toBeNull();
     expect(data).toEqual({ ok: true, sent: 1, failed: 0 });
     expect(readdirSync(outbox())).toHaveLength(1);
-  }, 60_000);
+  }, 240_000);
 
   it('under load: 30 concurrent submissions each followed by a failing notification, all 30 stored', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -175,5 +175,5 @@ describe('the notification function failing', () => {
     } finally {
       repairMail();
     }
-  }, 60_000);
+  }, 240_000);
 });

@@ -82,6 +82,7 @@ describe('waits and the report', () => {
       median_minutes: 12.4,
       within_threshold: 3,
       within_24h: 3,
+      quotes_sent: 2,
       completed: 1,
     };
     expect(medianText(line)).toBe('12 دقيقة');
@@ -96,9 +97,9 @@ describe('waits and the report', () => {
     };
     const csv = speedReportCsv(report);
     expect(csv.split('\r\n')).toEqual([
-      '\uFEFFالموظف,الطلبات,المقيسة,وسيط أول تواصل (دقائق عمل),خلال 15 دقيقة (%),خلال 24 ساعة (%),المكتملة',
-      `"'=HYPERLINK(""x"")",5,4,12,75,75,1`,
-      'الوكالة كلها,5,4,12,75,75,1',
+      '\uFEFFالموظف,الطلبات,المقيسة,وسيط أول تواصل (دقائق عمل),خلال 15 دقيقة (%),خلال 24 ساعة (%),أُرسل لها عرض,المكتملة',
+      `"'=HYPERLINK(""x"")",5,4,12,75,75,2,1`,
+      'الوكالة كلها,5,4,12,75,75,2,1',
       '',
     ]);
   });

@@ -27,6 +27,7 @@ const context: MessageContext = {
   language: 'ar',
   manager: 'سارة',
   pageLink: null,
+  quotesSent: 0,
 };
 
 describe('template variables', () => {
@@ -42,19 +43,28 @@ describe('template variables', () => {
   });
 
   it('names each variable it cannot fill and why, and leaves it in the text', () => {
-    const rendered = renderTemplate('{name} {manager} {page_link} {quote_link} {name}', {
+    const rendered = renderTemplate('{name} {manager} {page_link} {quote_link} {coupon} {name}', {
       ...context,
       manager: null,
     });
     expect(rendered.missing).toEqual([
       { variable: 'manager', reason: 'admin.contact.missing.manager' },
       { variable: 'page_link', reason: 'admin.contact.missing.pageLink' },
-      { variable: 'quote_link', reason: 'admin.contact.missing.unknown' },
+      { variable: 'quote_link', reason: 'admin.contact.missing.quoteNone' },
+      { variable: 'coupon', reason: 'admin.contact.missing.unknown' },
     ]);
-    expect(rendered.text).toBe('ليلى {manager} {page_link} {quote_link} ليلى');
+    expect(rendered.text).toBe('ليلى {manager} {page_link} {quote_link} {coupon} ليلى');
+    // {quote_link}: the page with the quotes, once one was sent and a link issued.
+    expect(renderTemplate('{quote_link}', { ...context, quotesSent: 2 }).missing).toEqual([
+      { variable: 'quote_link', reason: 'admin.contact.missing.pageLink' },
+    ]);
     // A link issued just now fills {page_link}.
     const link = 'https://rihla.care/r/#abc';
     expect(renderTemplate('{page_link}', { ...context, pageLink: link })).toEqual({
+      text: link,
+      missing: [],
+    });
+    expect(renderTemplate('{quote_link}', { ...context, pageLink: link, quotesSent: 1 })).toEqual({
       text: link,
       missing: [],
     });
@@ -77,15 +87,13 @@ describe('template variables', () => {
       'manager',
       'reference',
       'page_link',
+      'quote_link',
     ]);
-    registerTemplateVariable('quote_link', {
-      fill: () => 'https://rihla.care/r/#q',
+    registerTemplateVariable('clinic_name', {
+      fill: () => 'Clinic A',
       missing: 'admin.contact.missing.unknown',
     });
-    expect(renderTemplate('{quote_link}', context)).toEqual({
-      text: 'https://rihla.care/r/#q',
-      missing: [],
-    });
+    expect(renderTemplate('{clinic_name}', context)).toEqual({ text: 'Clinic A', missing: [] });
   });
 });
 

@@ -7,6 +7,7 @@ import {
   rowMatches,
   type PageRow,
   type PageState,
+  withSavedRow,
 } from '~/lib/admin/page.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { pageRow as request } from './helpers/admin-rows.ts';
@@ -136,6 +137,21 @@ describe('the dashboard page', () => {
     );
     expect(next.rows[0]).toMatchObject({ notes: 'اتصلت', version: 2, duplicates: 3 });
     expect(next.counters).toEqual(counters);
+  });
+
+  it("shows the coordinator's own save at once, never over a newer copy, counters untouched", () => {
+    const row = request({ duplicates: 2, version: 3 });
+    const other = request();
+    const answer = state([other, row]);
+    const saved = { ...strip(row), assigned_to: 'me', version: 4 };
+    const next = withSavedRow(answer, saved);
+    expect(next.rows[1]).toMatchObject({ assigned_to: 'me', version: 4, duplicates: 2 });
+    expect(next.rows[0]).toBe(other);
+    expect(next.counters).toEqual(counters);
+    expect(next.matched).toBe(2);
+    // The live change of a later save came first: the older answer leaves it alone.
+    expect(withSavedRow(next, { ...saved, assigned_to: null, version: 4 })).toBe(next);
+    expect(withSavedRow(answer, { ...strip(request()), version: 9 })).toBe(answer);
   });
 
   it('moves a request whose number was corrected to its new duplicates', () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { adminAr } from '~/i18n/ui/admin-ar.ts';
+import { Constants } from '~/lib/database.types.ts';
 import { destinationSlugs } from '~/lib/admin/labels.ts';
 import {
   formServices,
@@ -84,5 +85,24 @@ describe('destinations (content/destinations)', () => {
           ];
     });
     expect(differ).toEqual([]);
+  });
+});
+
+describe('partner clinics (issue 31)', () => {
+  it("a clinic's country is a destination of content, and every destination can have clinics", () => {
+    expect(
+      [...Constants.public.Enums.destination].sort(),
+      'the enum public.destination must list content/destinations/*.yaml: add or drop a value with `alter type public.destination add value …` in a new migration (supabase/migrations/) and regenerate the types (npm run gen-types -- --write)',
+    ).toEqual(destinations.map((destination) => destination.id).sort());
+  });
+
+  it('a quote can be in, and converted to, exactly the currencies content/exchange-rates.yaml rates', () => {
+    const [rates] = parse(readFileSync('content/exchange-rates.yaml', 'utf8')) as {
+      perUsd: Record<string, number>;
+    }[];
+    expect(
+      Object.keys(rates!.perUsd).sort(),
+      'content/exchange-rates.yaml needs a rate per value of the enum public.quote_currency, and no other',
+    ).toEqual([...Constants.public.Enums.quote_currency].sort());
   });
 });

@@ -31,7 +31,8 @@ export function numberSpellings(
     Scalar(_, scalar) {
       if (typeof scalar.value !== 'number' || !scalar.range) return;
       const written = text.slice(scalar.range[0], scalar.range[1]).trim();
-      if (/^\d{1,3}(\.\d{3})+$/.test(written))
+      // A leading 0 is never a thousands group: 0.307 is a decimal (an exchange rate).
+      if (/^[1-9]\d{0,2}(\.\d{3})+$/.test(written))
         report(
           lineAt(scalar.range[0]),
           `the number ${written} has a point as thousands separator, which YAML reads as ${scalar.value}. Write ${written.replace(/\./g, '')} without the point.`,

@@ -8,9 +8,11 @@ import { adminKeepAr } from './admin-keep-ar.ts';
 import { adminContactAr } from './admin-contact-ar.ts';
 import { adminDeskAr } from './admin-desk-ar.ts';
 import { adminPatientAr } from './admin-patient-ar.ts';
+import { adminQuotesAr } from './admin-quotes-ar.ts';
 
 export const adminAr = {
   ...adminPatientAr,
+  ...adminQuotesAr,
   ...adminContactAr,
   ...adminDeskAr,
   'admin.title': 'لوحة الإدارة',
@@ -389,6 +391,7 @@ export const adminAr = {
   'admin.person.undone': 'تم التراجع عن الدمج',
   'admin.person.error': 'تعذّر تنفيذ الدمج',
   'admin.person.confirmMerge': 'دمج طلبات {name} مع هذا الشخص؟ لا يُحذف شيء، ويمكن التراجع.',
+  'admin.search.possibleBadge': 'ربما الرقم نفسه',
   // Issue 13 item 8, working faster: the table view, bulk actions, shortcuts and the new-lead alert.
   'admin.work.viewLabel': 'طريقة العرض',
   'admin.work.viewCards': 'بطاقات',

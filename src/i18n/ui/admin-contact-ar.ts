@@ -20,6 +20,7 @@ export const adminContactAr = {
   'admin.contact.missing.reference': '{variable}: لا رقم مرجعياً لهذا الطلب.',
   'admin.contact.missing.pageLink':
     '{variable}: لا يُحفظ رابط صفحة المريض، فلا يدخل الرسالة إلا رابط تصدره الآن.',
+  'admin.contact.missing.quoteNone': '{variable}: لم يُرسل أي عرض لهذا الطلب بعد.',
   'admin.contact.missing.unknown': '{variable}: لا يعرف النظام كيف يملأ هذا المتغير بعد.',
   'admin.contact.issueLink': 'إصدار رابط جديد لهذه الرسالة',
   'admin.contact.issueLinkConfirm':

@@ -18,6 +18,7 @@ export const adminContactEn = {
   'admin.contact.missing.reference': '{variable}: this request has no reference.',
   'admin.contact.missing.pageLink':
     "{variable}: the patient's page link is not stored, so only a link you issue now can go in the message.",
+  'admin.contact.missing.quoteNone': '{variable}: no quote was sent for this request yet.',
   'admin.contact.missing.unknown': '{variable}: the back office cannot fill this variable yet.',
   'admin.contact.issueLink': 'Issue a new link for this message',
   'admin.contact.issueLinkConfirm':

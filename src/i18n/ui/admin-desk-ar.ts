@@ -27,6 +27,8 @@ export const adminDeskAr = {
   'admin.templates.variable.manager': 'مدير المريض: من أُسند إليه الطلب',
   'admin.templates.variable.reference': 'رقم الطلب',
   'admin.templates.variable.page_link': 'رابط صفحة المريض: يُصدر رابط جديد عند الإرسال',
+  'admin.templates.variable.quote_link':
+    'رابط صفحة المريض حيث العروض: بعد إرسال عرض، برابط جديد عند الإرسال',
   'admin.templates.variable.other': 'متغير أضافته ميزة أخرى',
   'admin.templates.unknownVariable': 'متغير غير معروف: {variable}. المتغيرات المتاحة أعلاه.',
   'admin.templates.required': 'العنوان والنص مطلوبان باللغتين.',
@@ -105,6 +107,7 @@ export const adminDeskAr = {
   'admin.report.colMedian': 'وسيط أول تواصل',
   'admin.report.colWithin': 'خلال {minutes} دقيقة',
   'admin.report.colWithin24': 'خلال 24 ساعة',
+  'admin.report.colQuotes': 'أُرسل لها عرض',
   'admin.report.colCompleted': 'المكتملة',
   'admin.report.csvMedian': 'وسيط أول تواصل (دقائق عمل)',
   'admin.report.csvWithin': 'خلال {minutes} دقيقة (%)',

@@ -27,6 +27,8 @@ export const adminDeskEn = {
   'admin.templates.variable.reference': 'The request reference',
   'admin.templates.variable.page_link':
     "The patient's page link: a new link is issued when sending",
+  'admin.templates.variable.quote_link':
+    "The patient's page with the quotes: once a quote was sent, with a new link when sending",
   'admin.templates.variable.other': 'A variable another feature added',
   'admin.templates.unknownVariable':
     'Unknown variable: {variable}. The variables you can use are above.',
@@ -107,6 +109,7 @@ export const adminDeskEn = {
   'admin.report.colMedian': 'Median first contact',
   'admin.report.colWithin': 'Within {minutes} minutes',
   'admin.report.colWithin24': 'Within 24 hours',
+  'admin.report.colQuotes': 'Quote sent',
   'admin.report.colCompleted': 'Completed',
   'admin.report.csvMedian': 'Median first contact (working minutes)',
   'admin.report.csvWithin': 'Within {minutes} minutes (%)',

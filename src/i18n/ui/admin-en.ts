@@ -3,6 +3,7 @@ import { adminKeepEn } from './admin-keep-en.ts';
 import { adminContactEn } from './admin-contact-en.ts';
 import { adminDeskEn } from './admin-desk-en.ts';
 import { adminPatientEn } from './admin-patient-en.ts';
+import { adminQuotesEn } from './admin-quotes-en.ts';
 
 /**
  * English strings of the back office; a key missing here, or one Arabic lacks, fails the build.
@@ -11,6 +12,7 @@ import { adminPatientEn } from './admin-patient-en.ts';
  */
 export const adminEn = {
   ...adminPatientEn,
+  ...adminQuotesEn,
   ...adminContactEn,
   ...adminDeskEn,
   'admin.title': 'Admin dashboard',
@@ -387,6 +389,7 @@ export const adminEn = {
   'admin.person.error': 'Could not merge',
   'admin.person.confirmMerge':
     "Merge {name}'s requests into this person? Nothing is deleted, and it can be undone.",
+  'admin.search.possibleBadge': 'Possibly the same number',
   // Issue 13 item 8: see admin-ar.ts.
   'admin.work.viewLabel': 'View',
   'admin.work.viewCards': 'Cards',

@@ -33,6 +33,16 @@ export const adminPatientAr = {
   'admin.patientPage.callback': 'طلب اتصالاً في {time}',
   'admin.patientPage.author': 'المريض',
   'admin.patientPage.event.message': 'رسالة من المريض',
+  'admin.advertising.title': 'الموافقة على العروض',
+  'admin.advertising.given':
+    'وافق على تلقي العروض عبر الهاتف أو واتساب (نص الموافقة {version}) في {time}.',
+  'admin.advertising.withdrawnAt': 'سُحبت الموافقة في {time}: لا تراسله بالعروض.',
+  'admin.advertising.withdraw': 'تسجيل سحب الموافقة',
+  'admin.advertising.confirm':
+    'تسجيل أن صاحب الطلب سحب موافقته على تلقي العروض؟ يبقى سجل الموافقة ووقتها دليلاً.',
+  'admin.advertising.withdrawn': 'سُجّل سحب الموافقة على العروض',
+  'admin.advertising.error': 'تعذّر تسجيل سحب الموافقة. حاول مرة أخرى.',
+  'admin.patientPage.event.advertising': 'سحب المريض موافقته على العروض من صفحته',
   'admin.patientPage.event.contact': 'صحّح المريض بياناته',
   'admin.patientPage.event.callback': 'طلب المريض اتصالاً',
   'admin.patientPage.event.link': 'رابط المريض',

@@ -33,6 +33,17 @@ export const adminPatientEn = {
   'admin.patientPage.callback': 'Asked for a call at {time}',
   'admin.patientPage.author': 'The patient',
   'admin.patientPage.event.message': 'Message from the patient',
+  'admin.advertising.title': 'Consent to offers',
+  'admin.advertising.given':
+    'Agreed to receive offers by phone or WhatsApp (consent text {version}) on {time}.',
+  'admin.advertising.withdrawnAt': 'Consent withdrawn on {time}: do not send offers.',
+  'admin.advertising.withdraw': 'Record the withdrawal',
+  'admin.advertising.confirm':
+    'Record that this person withdrew their consent to offers? The consent and its time stay as proof.',
+  'admin.advertising.withdrawn': 'Withdrawal of the consent to offers recorded',
+  'admin.advertising.error': 'Could not record the withdrawal. Please try again.',
+  'admin.patientPage.event.advertising':
+    'The patient withdrew their consent to offers on their page',
   'admin.patientPage.event.contact': 'The patient corrected their details',
   'admin.patientPage.event.callback': 'The patient asked for a call',
   'admin.patientPage.event.link': "Patient's link",

@@ -1,12 +1,14 @@
 import type { UiKey } from './ar.ts';
 import { adminEn } from './admin-en.ts';
 import { patientEn } from './patient-en.ts';
+import { quotesEn } from './quotes-en.ts';
 
 /** English UI strings. A key missing here, or one that Arabic lacks, is a compile error. */
 
 export const en = {
   ...adminEn,
   ...patientEn,
+  ...quotesEn,
   'site.tagline': 'Your trusted partner in medical travel',
   'site.description':
     'Rihla Care: a free consultation and a personal patient manager for treatment in Turkey, Romania and beyond. Real prices, two free quotes from accredited hospitals, 6 months of free follow-up.',
@@ -52,7 +54,7 @@ export const en = {
   'why.eyebrow': 'About us',
   'why.title': 'A medical travel agency that works for you',
   'why.lead':
-    'We are a team of medical coordinators working with more than 50 accredited partner hospitals. We compare, arrange and stay with you until you are safely home.',
+    'We are a team of medical coordinators working with accredited partner hospitals and clinics, each named in our quotes. We compare, arrange and stay with you until you are safely home.',
   'why.managerTitle': 'A personal patient manager, free',
   'why.managerText':
     'One person who knows your file and speaks your language, from the first message to the last follow-up:',

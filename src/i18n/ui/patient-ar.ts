@@ -97,6 +97,12 @@ export const patientAr = {
   'patient.contact.unchanged': 'لم يتغيّر شيء في بياناتك.',
   'patient.contact.invalid':
     'تحقّق من البيانات: الاسم حرفان على الأقل، والهاتف من 8 إلى 15 رقماً، والبريد بصيغة صحيحة.',
+  'patient.advertising.title': 'العروض عبر الهاتف أو واتساب',
+  'patient.advertising.text':
+    'وافقت على أن نخبرك بعروضنا القادمة عبر الهاتف أو واتساب. يمكنك سحب هذه الموافقة الآن، ويبقى طلبك كما هو.',
+  'patient.advertising.send': 'اسحب موافقتي على العروض',
+  'patient.advertising.done': 'سحبت موافقتك. لن نراسلك بعروض بعد الآن، ونتابع طلبك كالمعتاد.',
+  'patient.advertising.withdrawn': 'سحبت موافقتك على العروض، فلن نراسلك بها.',
   'patient.withdraw.title': 'اسحب طلبك واحذف بياناتك',
   'patient.withdraw.text':
     'سنحذف طلبك وكل بياناتك لدينا نهائياً ولن نستطيع استعادتها، وسيتوقف هذا الرابط عن العمل.',

@@ -107,6 +107,14 @@ export const patientEn = {
   'patient.contact.unchanged': 'Nothing in your details changed.',
   'patient.contact.invalid':
     'Check the details: a name of at least 2 letters, a phone number of 8 to 15 digits, a valid e-mail.',
+  'patient.advertising.title': 'Offers by phone or WhatsApp',
+  'patient.advertising.text':
+    'You agreed that we may tell you about our next offers by phone or WhatsApp. You can withdraw this consent now; your request stays as it is.',
+  'patient.advertising.send': 'Withdraw my consent to offers',
+  'patient.advertising.done':
+    'Your consent is withdrawn. We will not send you offers any more, and we carry on with your request as usual.',
+  'patient.advertising.withdrawn':
+    'You withdrew your consent to offers, so we will not send you any.',
   'patient.withdraw.title': 'Withdraw your request and delete your data',
   'patient.withdraw.text':
     'We will permanently delete your request and all your data with us; it cannot be recovered, and this link will stop working.',

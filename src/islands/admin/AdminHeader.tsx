@@ -1,6 +1,7 @@
 import {
   BarChart3,
   Gauge,
+  Hospital,
   LayoutList,
   LogOut,
   MessageSquareText,
@@ -16,6 +17,7 @@ import { useStaffRole } from './bin/useStaffRole.ts';
 import {
   BIN_PATH,
   CAMPAIGNS_PATH,
+  CLINICS_PATH,
   DASHBOARD_PATH,
   logout,
   OFFER_LEADS_PATH,
@@ -29,7 +31,7 @@ import type { LiveStatus } from './useLiveTable.ts';
 interface AdminHeaderProps {
   title: string;
   /** Which screen this is: the other ones get the navigation links. */
-  screen: 'dashboard' | 'offer-leads' | 'campaigns' | 'bin' | keyof typeof DESK_PATHS;
+  screen: 'dashboard' | 'offer-leads' | 'campaigns' | 'bin' | 'clinics' | keyof typeof DESK_PATHS;
   /** The live connection's state; a screen without one (the bin) shows none. */
   live?: LiveStatus;
 }
@@ -58,6 +60,12 @@ export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
       href: CAMPAIGNS_PATH,
       label: adminText('admin.campaigns.nav'),
       Icon: BarChart3,
+    },
+    {
+      screen: 'clinics',
+      href: CLINICS_PATH,
+      label: adminText('admin.clinics.nav'),
+      Icon: Hospital,
     },
     // Issue 32: templates, first contact and routing, the speed-to-lead report.
     {

@@ -11,6 +11,7 @@ import { adminQueryKeys, fetchCampaignReport, type CampaignRow } from './data.ts
 import { AgencySpeed } from './desk/AgencySpeed.tsx';
 import { downloadText } from './download.ts';
 import { Checking, ExportCsvButton, LoadFailed, Notice, UserText } from './parts.tsx';
+import { QuoteSpeed } from './quotes/QuoteSpeed.tsx';
 import { useAdminGuard } from './useAdminGuard.ts';
 
 /** /admin/campaigns: which campaign brings patients (completed requests), not just forms. */
@@ -136,6 +137,7 @@ function Campaigns() {
           />
         </section>
 
+        <QuoteSpeed from={start} to={end} range={[from, to]} enabled={admin && validRange} />
         {/* Issue 32: how fast those requests were first contacted, for the whole agency. */}
         <AgencySpeed start={start} end={end} from={from} to={to} enabled={validRange} />
 

@@ -10,7 +10,7 @@ import {
   type RequestFilters,
 } from '~/lib/admin/filters.ts';
 import type { RealtimeChange } from '~/lib/admin/live.ts';
-import { pageArgs, type PageRow } from '~/lib/admin/page.ts';
+import { pageArgs, possibleMatchIds, type PageRow } from '~/lib/admin/page.ts';
 import { isSessionError } from '~/lib/admin/query.ts';
 import type { ContactRequest, StaffAccount } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
@@ -49,6 +49,7 @@ import { useFirstContactAlerts } from './contact/useFirstContactAlerts.ts';
 import { announceNewLead } from './work/newLeadAlert.ts';
 import { RequestsView } from './work/RequestsView.tsx';
 import { useFollowUpReminders } from './work/useFollowUpReminders.ts';
+import { useQuoteChoiceAlerts } from './quotes/useQuoteChoiceAlerts.ts';
 
 /** /admin/dashboard (docs/admin.md): the requests inbox coordinators work in all day. */
 export default function DashboardApp() {
@@ -159,9 +160,11 @@ function Inbox({
   const [exporting, setExporting] = useState(false);
   useFollowUpReminders(setOpenId);
   useFirstContactAlerts(rows, setOpenId);
+  useQuoteChoiceAlerts(setOpenId);
   const set = (patch: Partial<RequestFilters>) =>
     setFilters((current) => ({ ...current, ...patch }));
   const fresh = useMemo(() => new Set(arrivals), [arrivals]);
+  const possible = useMemo(() => possibleMatchIds(rows, filters.query), [rows, filters.query]);
   const byId = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
   const sources = useMemo(() => sourceOptionsFromCounts(overview?.sources ?? []), [overview]);
   const chart = useMemo(() => chartFromCounts(overview?.days ?? []), [overview]);
@@ -243,6 +246,7 @@ function Inbox({
         staff={staff}
         staffNames={staffNames}
         duplicatesOf={(row) => byId.get(row.id)?.duplicates ?? 0}
+        possible={possible}
         fresh={fresh}
         onOpen={setOpenId}
         more={
@@ -261,6 +265,7 @@ function Inbox({
             <RequestList
               rows={rows}
               fresh={fresh}
+              possible={possible}
               staffNames={staffNames}
               onOpen={setOpenId}
               hasMore={page.hasMore ?? false}

@@ -1,10 +1,11 @@
+import { useEffect, useState } from 'react';
 import { adminText } from '~/lib/admin/strings.ts';
 
 /**
  * The yellow banner that counts requests arrived since the page was opened. Those held back while
  * the coordinator reads lower down are counted apart («طلبات جديدة (3)») and join the list from
- * its button. Down the
- * page it floats over the content (a wrapper of no height), so its arrival moves nothing either.
+ * its button. Arriving down the page it floats over the content (a wrapper of no height), so its
+ * arrival moves nothing either.
  */
 export function NewRequestsBanner({
   count,
@@ -19,6 +20,13 @@ export function NewRequestsBanner({
   onShow: () => void;
   onDismiss: () => void;
 }) {
+  // A banner that arrived at the top keeps its place in the flow until it goes: turning it into a
+  // floating one as the coordinator scrolls down would pull the list up under her by its height.
+  const [inFlow, setInFlow] = useState(false);
+  useEffect(() => {
+    if (count === 0) setInFlow(false);
+    else if (!floating) setInFlow(true);
+  }, [count, floating]);
   if (count === 0) return null;
   const banner = (
     <div
@@ -54,7 +62,7 @@ export function NewRequestsBanner({
     </div>
   );
   // my-0 overrides the list's spacing (space-y-*), which would otherwise add a gap above the rest.
-  return floating ? <div className="sticky top-2 z-30 my-0 h-0">{banner}</div> : banner;
+  return floating && !inFlow ? <div className="sticky top-2 z-30 my-0 h-0">{banner}</div> : banner;
 }
 
 /** Requests with edits kept on this computer, each a button that opens it with them. */

@@ -9,7 +9,7 @@ import {
 } from '~/lib/admin/labels.ts';
 import type { OfferLead } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
-import { Badge, StatusBadge, UserText } from './parts.tsx';
+import { Badge, PossibleMatchBadge, StatusBadge, UserText } from './parts.tsx';
 
 /**
  * One lead of /admin/offer-leads: name (opens its request), WhatsApp link on the phone (country
@@ -21,8 +21,11 @@ export function LeadRow({
   deleting,
   onDelete,
   onOpen,
+  possibleMatch = false,
 }: {
   lead: OfferLead;
+  /** Found by the search only as a possible match of the searched number (search-match.ts). */
+  possibleMatch?: boolean;
   deleting: boolean;
   onDelete: (() => void) | null;
   onOpen: () => void;
@@ -69,6 +72,11 @@ export function LeadRow({
             <span className="ms-2 align-middle">
               <Badge>{adminText('admin.phone.noCountry')}</Badge>
             </span>
+            {possibleMatch && (
+              <span className="ms-2 align-middle">
+                <PossibleMatchBadge />
+              </span>
+            )}
           </>
         )}
       </td>

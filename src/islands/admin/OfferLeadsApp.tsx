@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { csvFileName, leadsCsv } from '~/lib/admin/csv.ts';
 import { isSessionError } from '~/lib/admin/query.ts';
+import { possibleLeadIds } from '~/lib/admin/search-match.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { AdminHeader } from './AdminHeader.tsx';
 import { AdminProviders } from './AdminProviders.tsx';
@@ -92,6 +93,7 @@ function LeadsTable(props: LeadsTableProps) {
   const closeRequest = useCallback(() => setOpenId(null), []);
   const [exporting, setExporting] = useState(false);
   const { rows, matched } = leads.page;
+  const possible = useMemo(() => possibleLeadIds(rows, query), [rows, query]);
   const pages = Math.max(1, Math.ceil(matched / LEAD_PAGE_SIZE));
 
   const remove = useMutation({
@@ -168,6 +170,7 @@ function LeadsTable(props: LeadsTableProps) {
               <LeadRow
                 key={lead.id}
                 lead={lead}
+                possibleMatch={possible.has(lead.id)}
                 onOpen={() => setOpenId(lead.request_id)}
                 deleting={remove.isPending && remove.variables === lead.id}
                 onDelete={

@@ -7,7 +7,7 @@ import { isOverdue } from '~/lib/admin/team.ts';
 import { ContactActions } from './contact/ContactActions.tsx';
 import { FirstContactBadge } from './contact/FirstContactBadge.tsx';
 import { HeldNotice } from './HeldNotice.tsx';
-import { Badge, StatusBadge, UserText } from './parts.tsx';
+import { Badge, PossibleMatchBadge, StatusBadge, UserText } from './parts.tsx';
 import { RequestFields } from './RequestFields.tsx';
 
 interface RequestCardProps {
@@ -17,6 +17,8 @@ interface RequestCardProps {
   assignee: string | null;
   /** How many other requests share this phone number. */
   duplicates: number;
+  /** Found by the search only as a possible match of the searched number (search-match.ts). */
+  possibleMatch?: boolean;
   onOpen: (id: string) => void;
 }
 
@@ -26,6 +28,7 @@ export const RequestCard = memo(function RequestCard({
   fresh,
   assignee,
   duplicates,
+  possibleMatch = false,
   onOpen,
 }: RequestCardProps) {
   const open = () => onOpen(request.id);
@@ -64,6 +67,7 @@ export const RequestCard = memo(function RequestCard({
           <FirstContactBadge request={request} />
           {/* The agency's e-mail about this request was given up (notification outbox, issue 14). */}
           {request.notification_failed_at && <Badge>{adminText('admin.abuse.notMailed')}</Badge>}
+          {possibleMatch && <PossibleMatchBadge />}
           {duplicates > 0 && (
             <button
               type="button"

@@ -14,10 +14,12 @@ import {
   RestoredNotice,
 } from './dialog/DialogNotices.tsx';
 import { ContactPanel } from './contact/ContactPanel.tsx';
+import { AdvertisingConsent } from './dialog/AdvertisingConsent.tsx';
 import { ContactSection } from './dialog/ContactSection.tsx';
 import { ManageFields } from './dialog/ManageFields.tsx';
 import { PersonSection } from './dialog/PersonSection.tsx';
 import { PatientPagePanel } from './dialog/PatientPagePanel.tsx';
+import { QuotesSection } from './quotes/QuotesSection.tsx';
 import { PatientDetails, Timeline } from './dialog/RequestHistory.tsx';
 import { useRequestEditor } from './dialog/useRequestEditor.ts';
 import { StatusBadge, UserText } from './parts.tsx';
@@ -132,7 +134,9 @@ export function RequestDialog({
           <PatientDetails request={request} duplicates={duplicates} onOpenRequest={onOpenRequest} />
           <ContactSection request={request} />
           <PersonSection request={request} onOpenRequest={onOpenRequest} />
+          <AdvertisingConsent request={request} />
           <PatientPagePanel request={request} />
+          <QuotesSection request={request} />
           <Timeline events={events.data} />
         </div>
 

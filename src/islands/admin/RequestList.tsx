@@ -8,6 +8,8 @@ interface RequestListProps {
   /** The rows read so far (each with its duplicate count); more come from `onLoadMore`. */
   rows: PageRow[];
   fresh: ReadonlySet<string>;
+  /** Rows the search found only as a possible match of the searched number. */
+  possible?: ReadonlySet<string>;
   staffNames: ReadonlyMap<string, string>;
   onOpen: (id: string) => void;
   hasMore: boolean;
@@ -27,7 +29,7 @@ const GAP_PX = 16;
  * so 10,000 requests render and scroll like 20. Positions are announced with aria-setsize/posinset.
  */
 export function RequestList(props: RequestListProps) {
-  const { rows, fresh, staffNames, onOpen, hasMore, loadingMore, onLoadMore } = props;
+  const { rows, fresh, possible, staffNames, onOpen, hasMore, loadingMore, onLoadMore } = props;
   const listRef = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState(0);
 
@@ -92,6 +94,7 @@ export function RequestList(props: RequestListProps) {
                   request.assigned_to ? (staffNames.get(request.assigned_to) ?? null) : null
                 }
                 duplicates={request.duplicates}
+                possibleMatch={possible?.has(request.id) ?? false}
                 onOpen={onOpen}
               />
             </div>

@@ -21,7 +21,6 @@ import { supabase } from '~/lib/supabase.ts';
 import { checkAdmin } from './session.ts';
 
 export const adminQueryKeys = {
-  requests: ['admin', 'contact_requests'] as const,
   requestPage: ['admin', 'request_page'] as const,
   overview: ['admin', 'request_overview'] as const,
   request: (id: string) => ['admin', 'contact_request', id] as const,

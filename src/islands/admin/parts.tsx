@@ -41,6 +41,24 @@ export function Badge({
   );
 }
 
+/**
+ * «ربما الرقم نفسه»: a search result found only because the searched full number, without its
+ * country code, is this request's number (src/lib/admin/search-match.ts). Not the same person
+ * until staff say so (the dialog's person section offers the merge).
+ */
+export function PossibleMatchBadge() {
+  return (
+    <span
+      data-testid="possible-match"
+      title={adminText('admin.person.possible')}
+      className="inline-flex items-center rounded-full border border-dashed border-offer-700 px-2.5 py-0.5 text-xs font-semibold text-offer-700"
+    >
+      {adminText('admin.search.possibleBadge')}
+      <span className="sr-only"> {adminText('admin.person.possible')}</span>
+    </span>
+  );
+}
+
 /** A labelled value in a card or the dialog (a <dt>/<dd> pair). */
 export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

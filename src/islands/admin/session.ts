@@ -10,6 +10,7 @@ export const DASHBOARD_PATH = '/admin/dashboard';
 export const OFFER_LEADS_PATH = '/admin/offer-leads';
 export const CAMPAIGNS_PATH = '/admin/campaigns';
 export const BIN_PATH = '/admin/bin';
+export const CLINICS_PATH = '/admin/clinics';
 
 /** Why the login page is shown: each reason has a message on that page. */
 export type LoginReason = 'expired' | 'denied' | 'error' | 'signedOut';

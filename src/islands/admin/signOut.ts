@@ -11,6 +11,7 @@ import {
   type Draft,
 } from '~/lib/admin/drafts.ts';
 import { AdminDataError } from '~/lib/admin/query.ts';
+import { removeQuoteDrafts } from '~/lib/admin/quote-drafts.ts';
 import { hasChanges } from '~/lib/admin/team.ts';
 import { saveRequest } from './data.ts';
 import { rememberedUsername } from './session.ts';
@@ -54,6 +55,8 @@ function removeAllOf(draft: Draft): void {
 /** Removes every draft of the coordinator signing out (their colleagues' stay theirs). */
 export function forgetDrafts(): void {
   removeAllDrafts(localStorage, rememberedUsername());
+  // What was typed into a quote is in the database as its draft a moment after typing (issue 31).
+  removeQuoteDrafts(localStorage, rememberedUsername());
 }
 
 /**

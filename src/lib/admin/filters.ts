@@ -7,6 +7,7 @@ import type { ContactRequest, RequestStatus } from './rows.ts';
 import { phoneDigits, sourceKey, sourceLabel, statusOf } from './labels.ts';
 import { matchesFollowUp, type FollowUpFilter } from './followUp.ts';
 import { endOfToday, isDue } from './team.ts';
+import { isPossibleNumberMatch } from './search-match.ts';
 
 /** The value of a filter that lets everything through. */
 export const ALL = '*';
@@ -108,14 +109,18 @@ export function prepareSearch(query: string): PreparedSearch {
   return { text, digits: digits.length >= 3 ? digits : '' };
 }
 
-/** Whether a row's name, e-mail or phone matches the search. */
+/**
+ * Whether a row's name, e-mail or phone matches the search; a full number also finds the same
+ * number stored without its country code (a possible match: search-match.ts).
+ */
 export function matchesSearch(
-  row: { name: string; email?: string | null; phone: string },
+  row: { name: string; email?: string | null; phone: string; country_code?: string | null },
   search: PreparedSearch,
 ): boolean {
   if (!search.text) return true;
   const index = searchIndex(row);
   if (search.digits && index.phone.includes(search.digits)) return true;
+  if (search.digits && isPossibleNumberMatch(row, search)) return true;
   return index.name.includes(search.text) || index.email.includes(search.text);
 }
 

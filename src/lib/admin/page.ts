@@ -5,7 +5,14 @@
  * Pure, so the rules are unit-tested; src/islands/admin/useRequestPage.ts runs them.
  */
 import type { RealtimeChange } from './live.ts';
-import { ALL, matchesSearch, prepareSearch, type RequestFilters } from './filters.ts';
+import {
+  ALL,
+  matchesSearch,
+  prepareSearch,
+  type PreparedSearch,
+  type RequestFilters,
+} from './filters.ts';
+import { isPossibleNumberMatch } from './search-match.ts';
 import { sourceKey, statusOf } from './labels.ts';
 import { comesBefore, isOverdueOpen, matchesFollowUp } from './followUp.ts';
 import type { ContactRequest } from './rows.ts';
@@ -112,6 +119,27 @@ export function rowMatches(
   );
 }
 
+/**
+ * True when a row is among the results only as a possible match of the searched number (stored
+ * without its country code, same national digits), not by its name, e-mail, notes or reference:
+ * the dashboard marks it so, and nothing treats it as the same person.
+ */
+export function onlyPossibleMatch(row: ContactRequest, search: PreparedSearch): boolean {
+  if (!isPossibleNumberMatch(row, search)) return false;
+  return !(
+    matchesSearch({ name: row.name, email: row.email, phone: '' }, search) ||
+    matchesSearch({ name: row.notes ?? '', email: null, phone: '' }, search) ||
+    matchesSearch({ name: referenceText(row.reference), email: null, phone: '' }, search)
+  );
+}
+
+/** The ids of the rows `query` found only as possible matches (see onlyPossibleMatch). */
+export function possibleMatchIds(rows: readonly ContactRequest[], query: string): Set<string> {
+  const search = prepareSearch(query);
+  if (!search.digits) return new Set();
+  return new Set(rows.filter((row) => onlyPossibleMatch(row, search)).map((row) => row.id));
+}
+
 function referenceText(reference: string | undefined): string {
   return reference ? `${reference} ${reference.replace(/-/g, '')}` : '';
 }
@@ -129,6 +157,20 @@ function counted(row: ContactRequest, context: PageContext, sign: 1 | -1): Parti
 
 const complete = (row: Partial<ContactRequest>): row is ContactRequest =>
   typeof row.id === 'string' && typeof row.created_at === 'string';
+
+/**
+ * The rows after the coordinator's own save: the saved row replaces its older copy in place at
+ * once, without waiting for the live change (which may take seconds on a busy server). Only the
+ * fields move; leaving the filters and the counters stay with the live change, which carries the
+ * row as it was before, so nothing is counted twice.
+ */
+export function withSavedRow<T extends PageAnswer>(answer: T, saved: ContactRequest): T {
+  const at = answer.rows.findIndex((row) => row.id === saved.id);
+  if (at === -1 || answer.rows[at]!.version >= saved.version) return answer;
+  const rows = answer.rows.slice();
+  rows[at] = { ...rows[at]!, ...saved };
+  return { ...answer, rows };
+}
 
 /**
  * The state after one change of contact_requests: a row that now matches the filters joins the

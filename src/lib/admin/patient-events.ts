@@ -1,7 +1,7 @@
 /**
  * Timeline entries about the patient's page (issue 29): what the patient did there (a message,
  * corrected details, a call-back time) and what staff did to it (a new or cancelled link, the
- * step the patient sees), as a label and a line of text.
+ * step the patient sees), and the consent to offers withdrawn there, as a label and a line of text.
  */
 import { formatRequestDate } from './dates.ts';
 import type { RequestEvent } from './rows.ts';
@@ -44,6 +44,15 @@ export function describePatientEvent(
       return {
         label: adminText('admin.patientPage.event.callback'),
         text: event.new_value ? formatRequestDate(event.new_value) : '',
+      };
+    case 'advertising_withdrawn':
+      return {
+        label: adminText(
+          event.new_value === 'staff'
+            ? 'admin.advertising.withdrawn'
+            : 'admin.patientPage.event.advertising',
+        ),
+        text: '',
       };
     case 'patient_link':
       return {

@@ -23,6 +23,7 @@ export type EventKind =
   | 'patient_callback'
   | 'patient_link'
   | 'patient_step'
+  | 'advertising_withdrawn'
   | 'whatsapp'
   | 'call'
   | 'routed'

@@ -16,6 +16,8 @@ export interface SpeedLine {
   median_minutes: number | null;
   within_threshold: number;
   within_24h: number;
+  /** Requests with at least one quote sent (issue 31). */
+  quotes_sent: number;
   completed: number;
 }
 
@@ -57,6 +59,7 @@ export function speedReportCsv(report: SpeedReport): string {
     adminText('admin.report.csvMedian'),
     adminText('admin.report.csvWithin', { minutes: report.contact_minutes }),
     adminText('admin.report.csvWithin24'),
+    adminText('admin.report.colQuotes'),
     adminText('admin.report.colCompleted'),
   ];
   const line = (name: string, row: SpeedLine) => [
@@ -66,6 +69,7 @@ export function speedReportCsv(report: SpeedReport): string {
     row.median_minutes === null ? '' : Math.round(row.median_minutes),
     row.measured ? Math.round((row.within_threshold / row.measured) * 100) : '',
     row.measured ? Math.round((row.within_24h / row.measured) * 100) : '',
+    row.quotes_sent,
     row.completed,
   ];
   return toCsv(header, [

@@ -6,6 +6,7 @@
 import { format } from 'date-fns';
 import { describeContactEvent } from './contact-events.ts';
 import { describePatientEvent } from './patient-events.ts';
+import { describeQuoteEvent } from './quote-events.ts';
 import { formatRequestDate } from './dates.ts';
 import { entryChannelLabel, statusLabel, statusOf } from './labels.ts';
 import type { ContactRequest, RequestEvent, RequestStatus } from './rows.ts';
@@ -98,11 +99,16 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
         label: adminText('admin.team.event.followUp'),
         text: `${followUpText(event.old_value)} ← ${followUpText(event.new_value)}`,
       };
+    case 'quote_sent':
+    case 'quote_status':
+    case 'patient_quote_choice':
+      return describeQuoteEvent(event);
     case 'patient_message':
     case 'patient_contact':
     case 'patient_callback':
     case 'patient_link':
     case 'patient_step':
+    case 'advertising_withdrawn':
       return describePatientEvent(event);
     case 'deleted':
     case 'restored':

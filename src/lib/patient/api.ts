@@ -59,6 +59,8 @@ export interface PatientView {
   callback_at: string | null;
   phone_hint: string;
   email_hint: string | null;
+  /** The advertising consent: true while it can be withdrawn, false once withdrawn, null if never given. */
+  advertising: boolean | null;
   manager: { name: string; whatsapp: string | null; assigned_at: string | null } | null;
 }
 

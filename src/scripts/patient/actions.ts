@@ -77,6 +77,10 @@ function senders(
             : 'patient.contact.unchanged',
         ),
     },
+    advertising: {
+      send: () => callRpc('patient_withdraw_advertising', { _token: token }),
+      done: () => t('patient.advertising.done'),
+    },
     withdraw: {
       send: async (data) => {
         const reference = field(data, 'reference').toUpperCase();

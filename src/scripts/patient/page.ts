@@ -8,6 +8,7 @@ import { tokenFromHash } from '~/lib/patient/link.ts';
 import { bindActions } from './actions.ts';
 import { forgetView, savedView, saveView } from './cache.ts';
 import { readContext, showState, type PageContext } from './context.ts';
+import { showQuotes } from './quotes.ts';
 import { renderView } from './render.ts';
 
 const root = document.querySelector<HTMLElement>('[data-patient-page]');
@@ -29,6 +30,8 @@ async function load(context: PageContext, token: string, state: { view: PatientV
     await saveView(token, outcome.data);
     renderView(context, outcome.data);
     showState(context.root, 'view');
+    // The quotes (issue 31) only once the link is known to be alive: a dead one counts once.
+    void showQuotes(context, token, outcome.data, () => load(context, token, state));
     return;
   }
   if (outcome.reason === 'network') {

@@ -71,5 +71,10 @@ export function renderView(context: PageContext, view: PatientView) {
       view.email_hint ? t('patient.contact.currentEmail', { email: view.email_hint }) : '',
     ].join(' '),
   );
+  // The consent to offers: the form while it can be withdrawn, a line once it was (which is also
+  // what the patient sees right after withdrawing it here).
+  root.querySelector<HTMLElement>('[data-advertising]')!.hidden = view.advertising !== true;
+  root.querySelector<HTMLElement>('[data-advertising-withdrawn]')!.hidden =
+    view.advertising !== false;
   text(root, '[data-withdraw-label]', t('patient.withdraw.label', { reference: view.reference }));
 }

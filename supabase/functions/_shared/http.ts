@@ -38,21 +38,6 @@ export async function readJsonObject(
   }
 }
 
-/** Reads a JWT's payload without verifying it: the platform's gateway has verified it already. */
-export function jwtPayload(token: string): Record<string, unknown> | null {
-  const part = token.split('.')[1];
-  if (!part) return null;
-  try {
-    const base64 = part.replaceAll('-', '+').replaceAll('_', '/');
-    const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-    const bytes = Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
-    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Wraps a handler so that every answer carries the CORS headers, a thrown error included: without
  * them the browser reports a CORS failure instead of the status, and supabase-js cannot tell a

@@ -1,18 +1,15 @@
-import {
-  json,
-  jwtPayload,
-  preflight,
-  publicApiKey,
-  readJsonObject,
-  withCors,
-} from '../_shared/http.ts';
+import { createCallerVerifier, type CallerVerification } from '../_shared/caller.ts';
+import { json, preflight, publicApiKey, readJsonObject, withCors } from '../_shared/http.ts';
 import type { FunctionRuntime } from '../_shared/runtime.ts';
 
 /**
  * google-indexing (spec call 13): the /index-now page asks search engines to recrawl the site's
- * main pages. Admin only: the caller's own token must pass public.is_admin, checked through the
- * project's REST API so the database stays the single judge. URLs must be absolute and, when
- * SITE_URL is set, on the site's own host.
+ * main pages. Admin only. The function verifies its caller itself (config.toml `verify_jwt =
+ * false`; ../_shared/caller.ts): a user JWT signed with the project's asymmetric signing key
+ * (checked against its JWKS) or with the legacy secret (checked by the Auth server), so it works
+ * whichever way the project signs. The verified caller's own token must then pass public.is_admin,
+ * asked through the project's REST API so the database stays the single judge. URLs must be
+ * absolute and, when SITE_URL is set, on the site's own host.
  *
  * Body: { urls: string[] } (1 to 100)
  * Answers: 200 { ok, submitted, results } | 400 { error: 'invalid_body', message } | 401 | 403
@@ -21,15 +18,18 @@ import type { FunctionRuntime } from '../_shared/runtime.ts';
 
 const MAX_URLS = 100;
 
-/** True when the bearer token belongs to a user with a live admin session. */
+/**
+ * True when the verified caller has a live admin session; null when the caller is not a verified
+ * signed-in user (no token, a project key, a forged, foreign or expired token).
+ */
 export async function callerIsAdmin(
   request: Request,
   runtime: FunctionRuntime,
+  verified: CallerVerification,
 ): Promise<boolean | null> {
+  if (!verified.ok) return null;
+  const sub = verified.claims['sub'] as string;
   const authorization = request.headers.get('authorization') ?? '';
-  const token = /^Bearer\s+(.+)$/i.exec(authorization)?.[1];
-  const sub = token ? jwtPayload(token)?.['sub'] : undefined;
-  if (typeof sub !== 'string') return null;
   const supabaseUrl = runtime.env('SUPABASE_URL');
   const apiKey = publicApiKey(runtime.env);
   if (!supabaseUrl || !apiKey) {
@@ -71,10 +71,11 @@ export function parseUrls(
 }
 
 export function createHandler(runtime: FunctionRuntime) {
+  const verifyCaller = createCallerVerifier(runtime);
   return withCors('google-indexing', async (request: Request): Promise<Response> => {
     if (request.method === 'OPTIONS') return preflight();
     if (request.method !== 'POST') return json(405, { error: 'method_not_allowed' });
-    const admin = await callerIsAdmin(request, runtime);
+    const admin = await callerIsAdmin(request, runtime, await verifyCaller(request));
     if (admin === null) return json(401, { error: 'unauthorized' });
     if (!admin) return json(403, { error: 'forbidden' });
     const body = await readJsonObject(request, 256 * 1024);

@@ -238,6 +238,33 @@ export async function insertLead(tx: Queryable, row: Record<string, unknown>): P
   return rows[0]?.n ?? 0;
 }
 
+/** A lead stored by `addPublicLead`, and the request it fanned out to. */
+export interface StoredLead {
+  requestId: string;
+  leadId: string;
+  name: string;
+}
+
+/**
+ * The preamble most SQL tests share: a lead sent as a public form sends it (one plain INSERT as
+ * anon, or as `actor`), with a name of its own unless `overrides` names it, and the request it
+ * fanned out to, found by that name. Asserts that exactly one lead and one request were stored.
+ */
+export async function addPublicLead(
+  db: Database,
+  overrides: Record<string, unknown> = {},
+  actor: Actor = anon,
+): Promise<StoredLead> {
+  const name = (overrides['name'] as string | undefined) ?? `Lead ${crypto.randomUUID()}`;
+  expect(await as(db, actor, (tx) => insertLead(tx, leadRow({ ...overrides, name })))).toBe(1);
+  const { rows } = await db.query<{ request_id: string; lead_id: string }>(
+    `select id::text as request_id, lead_id::text from public.contact_requests where name = $1`,
+    [name],
+  );
+  expect(rows, `one request named ${name}`).toHaveLength(1);
+  return { requestId: rows[0]!.request_id, leadId: rows[0]!.lead_id, name };
+}
+
 /** Asserts that `promise` fails with SQLSTATE `code`; returns the error for further checks. */
 export async function expectSqlError(
   promise: Promise<unknown>,

@@ -193,7 +193,7 @@ function skip(reason: string): null {
   return null;
 }
 
-function findPostgresBin(): string | null {
+export function findPostgresBin(): string | null {
   const candidates = ['/usr/local/bin', '/usr/bin'];
   if (existsSync('/usr/lib/postgresql')) {
     for (const version of readdirSync('/usr/lib/postgresql').sort().reverse()) {
@@ -207,7 +207,7 @@ function findPostgresBin(): string | null {
 }
 
 /** PostgreSQL refuses to run as root: as root, run its tools as the `postgres` user. */
-function postgresRunner(): { command: string[]; uid?: number; gid?: number } | null {
+export function postgresRunner(): { command: string[]; uid?: number; gid?: number } | null {
   if (process.getuid?.() !== 0) return { command: [] };
   let uid: number;
   let gid: number;
@@ -227,7 +227,7 @@ function postgresRunner(): { command: string[]; uid?: number; gid?: number } | n
   return null;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);

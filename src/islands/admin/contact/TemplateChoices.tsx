@@ -62,7 +62,8 @@ export function TemplateChoices({ request, onSent }: TemplateChoicesProps) {
   if (!templates.data || !stored.data) {
     return <p className="text-sm text-muted">{adminText('admin.contact.templatesLoading')}</p>;
   }
-  const context: MessageContext = { ...stored.data, pageLink };
+  const { quotes_sent: quotesSent, ...values } = stored.data;
+  const context: MessageContext = { ...values, quotesSent, pageLink };
   const language = context.language === 'en' ? 'en' : 'ar';
   const digits = phoneDigits(request.phone);
   const send = (templateId: string | null) => {
@@ -115,7 +116,9 @@ export function TemplateChoices({ request, onSent }: TemplateChoicesProps) {
                         <li key={variable}>{adminText(reason, { variable: `{${variable}}` })}</li>
                       ))}
                     </ul>
-                    {rendered.missing.some(({ variable }) => variable === 'page_link') && (
+                    {rendered.missing.some(
+                      ({ reason }) => reason === 'admin.contact.missing.pageLink',
+                    ) && (
                       <button
                         type="button"
                         className="btn btn-ghost mt-2 min-h-9 px-3 py-1 text-xs"

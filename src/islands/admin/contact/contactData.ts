@@ -19,6 +19,7 @@ export interface StoredMessageContext {
   reference: string | null;
   language: 'ar' | 'en';
   manager: string | null;
+  quotes_sent: number;
 }
 
 export const contactKeys = {

@@ -118,6 +118,7 @@ function SpeedTable({ report }: { report: SpeedReport }) {
     medianText(line),
     shareText(line.within_threshold, line.measured),
     shareText(line.within_24h, line.measured),
+    line.quotes_sent,
     line.completed,
   ];
   return (
@@ -130,6 +131,7 @@ function SpeedTable({ report }: { report: SpeedReport }) {
         adminText('admin.report.colMedian'),
         adminText('admin.report.colWithin', { minutes: report.contact_minutes }),
         adminText('admin.report.colWithin24'),
+        adminText('admin.report.colQuotes'),
         adminText('admin.report.colCompleted'),
       ]}
       minWidthClass="min-w-[48rem]"

@@ -23,7 +23,7 @@ interface TemplateEditorProps {
 
 type Field = 'title_ar' | 'title_en' | 'body_ar' | 'body_en';
 
-const KNOWN = new Set(['name', 'treatment', 'manager', 'reference', 'page_link']);
+const KNOWN = new Set(['name', 'treatment', 'manager', 'reference', 'page_link', 'quote_link']);
 /** What a variable stands for, for the editor's buttons. */
 export function variableHelp(variable: string): string {
   return adminText(

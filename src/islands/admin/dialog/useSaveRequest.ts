@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { withSavedRow, type PageAnswer } from '~/lib/admin/page.ts';
 import { AdminDataError, isSessionError } from '~/lib/admin/query.ts';
 import type { ContactRequest, RequestEvent } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
@@ -83,8 +84,9 @@ export function useSaveRequest(request: ContactRequest, handlers: SaveHandlers) 
     onSuccess: async (saved) => {
       setOffline(false);
       retryDelay.current = FIRST_RETRY_MS;
-      queryClient.setQueryData<ContactRequest[]>(adminQueryKeys.requests, (rows) =>
-        rows?.map((row) => (row.id === saved.id ? { ...row, ...saved } : row)),
+      queryClient.setQueriesData<InfiniteData<PageAnswer>>(
+        { queryKey: adminQueryKeys.requestPage },
+        (data) => data && { ...data, pages: data.pages.map((page) => withSavedRow(page, saved)) },
       );
       queryClient.setQueryData<ContactRequest | null>(adminQueryKeys.request(saved.id), (row) =>
         row ? { ...row, ...saved } : row,

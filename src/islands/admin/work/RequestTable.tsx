@@ -7,7 +7,7 @@ import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { isOverdue } from '~/lib/admin/team.ts';
 import { FirstContactBadge } from '../contact/FirstContactBadge.tsx';
-import { StatusBadge } from '../parts.tsx';
+import { PossibleMatchBadge, StatusBadge } from '../parts.tsx';
 
 export interface RequestTableProps {
   rows: readonly ContactRequest[];
@@ -20,6 +20,8 @@ export interface RequestTableProps {
   staffNames: ReadonlyMap<string, string>;
   /** How many other requests share this one's phone number. */
   duplicatesOf: (row: ContactRequest) => number;
+  /** Rows the search found only as a possible match of the searched number. */
+  possible?: ReadonlySet<string>;
   fresh: ReadonlySet<string>;
   onOpen: (id: string) => void;
 }
@@ -41,6 +43,7 @@ export function RequestTable({
   onSelectAll,
   staffNames,
   duplicatesOf,
+  possible,
   fresh,
   onOpen,
 }: RequestTableProps) {
@@ -176,6 +179,11 @@ export function RequestTable({
                 </td>
                 <td className={td}>
                   <span dir="ltr">{displayPhone(row.phone, row.country_code)}</span>
+                  {possible?.has(row.id) && (
+                    <span className="ms-1">
+                      <PossibleMatchBadge />
+                    </span>
+                  )}
                 </td>
                 <td className={`${td} max-w-40 truncate`}>{serviceLabel(row.service)}</td>
                 <td className={td}>

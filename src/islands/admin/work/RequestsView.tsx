@@ -27,6 +27,8 @@ interface RequestsViewProps {
   staff: StaffAccount[];
   staffNames: ReadonlyMap<string, string>;
   duplicatesOf: (row: ContactRequest) => number;
+  /** Rows the search found only as a possible match of the searched number. */
+  possible?: ReadonlySet<string>;
   fresh: ReadonlySet<string>;
   onOpen: (id: string) => void;
   /** The card list (or the dashboard's empty / no-match notice), drawn by the dashboard as before. */
@@ -45,6 +47,7 @@ export function RequestsView({
   staff,
   staffNames,
   duplicatesOf,
+  possible,
   fresh,
   onOpen,
   cards,
@@ -121,6 +124,7 @@ export function RequestsView({
             onSelectAll={selection.selectAll}
             staffNames={staffNames}
             duplicatesOf={duplicatesOf}
+            {...(possible ? { possible } : {})}
             fresh={fresh}
             onOpen={onOpen}
           />

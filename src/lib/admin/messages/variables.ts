@@ -2,8 +2,8 @@
  * Message templates' variables (issue 32): what each `{variable}` of a template becomes for one
  * request, and why one cannot be filled. The database keeps the names a template may use
  * (private.message_template_variables) and refuses others; this registry fills them. A feature
- * that can fill a new variable ({quote_link} once quotes exist) inserts its row there and adds its
- * entry here with `registerTemplateVariable`. Pure, unit-tested in tests/unit/admin-messages.test.ts.
+ * that can fill a new variable inserts its row there and adds its entry here with
+ * `registerTemplateVariable`. Pure, unit-tested in tests/unit/admin-messages.test.ts.
  */
 import type { AdminKey } from '../strings.ts';
 import { treatmentName } from './treatments.ts';
@@ -20,13 +20,15 @@ export interface MessageContext {
   manager: string | null;
   /** A link to the patient's page issued in this browser just now; only its hash is stored. */
   pageLink: string | null;
+  /** How many of the request's quotes were sent (issue 31). */
+  quotesSent: number;
 }
 
 export interface TemplateVariable {
   /** The value for this request, or null when it cannot be filled. */
   fill(context: MessageContext): string | null;
   /** Why it cannot be filled, for the coordinator (`{variable}` is the variable's name). */
-  missing: AdminKey;
+  missing: AdminKey | ((context: MessageContext) => AdminKey);
 }
 
 const registry = new Map<string, TemplateVariable>([
@@ -41,6 +43,15 @@ const registry = new Map<string, TemplateVariable>([
   ['manager', { fill: (c) => c.manager, missing: 'admin.contact.missing.manager' }],
   ['reference', { fill: (c) => c.reference, missing: 'admin.contact.missing.reference' }],
   ['page_link', { fill: (c) => c.pageLink, missing: 'admin.contact.missing.pageLink' }],
+  // The patient's page, where the sent quotes are compared (issue 31): only once one was sent.
+  [
+    'quote_link',
+    {
+      fill: (c) => (c.quotesSent > 0 ? c.pageLink : null),
+      missing: (c) =>
+        c.quotesSent > 0 ? 'admin.contact.missing.pageLink' : 'admin.contact.missing.quoteNone',
+    },
+  ],
 ]);
 
 /** Adds (or replaces) the filler of a variable. */
@@ -79,7 +90,8 @@ export function renderTemplate(body: string, context: MessageContext): Rendered 
     const spec = registry.get(variable);
     const value = spec?.fill(context);
     if (!spec || !value || !clean(value)) {
-      missing.push({ variable, reason: spec?.missing ?? 'admin.contact.missing.unknown' });
+      const reason = typeof spec?.missing === 'function' ? spec.missing(context) : spec?.missing;
+      missing.push({ variable, reason: reason ?? 'admin.contact.missing.unknown' });
     }
   }
   const text = body.replace(VARIABLE, (whole, variable: string) => {

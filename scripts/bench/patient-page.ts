@@ -1,0 +1,212 @@
+/**
+ * The patient's page in the bench (issue 29): `/r/#<token>` and `/en/r/#<token>` with a real
+ * request behind the token, audited by Lighthouse as the other public pages are (HTTPS + HTTP/2,
+ * simulated mobile throttling), and loaded on the slow profile beside the Arabic home page in the
+ * same run: the first text of each (first-contentful-paint), the moment the patient's own status
+ * is on screen, and the script bytes the page downloaded by then.
+ *
+ *   npm run bench:patient -- [--dist .data/bench-patient-dist] [--runs 3] [--no-build]
+ *
+ * Part of `npm run bench` (scripts/bench/run.ts). The token is made as the form makes it (32
+ * random bytes, base64url) and stored the way the form stores it (the lead's patient_token column).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser } from 'playwright-core';
+import { LOCAL_SERVICE_ROLE_KEY } from '../../local/keys.ts';
+import { withHttpsSite } from './https-site.ts';
+import { runLighthouse, type LighthouseResult } from './lighthouse.ts';
+import { buildSite, withBuildServer } from './serve-build.ts';
+import { chromiumArgs, SLOW_PROFILE, throttledPage } from './slow-profile-page.ts';
+
+const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+export interface PatientSlowRun {
+  /** First-contentful-paint of the Arabic home page, in the same run. */
+  homeFcpMs: number;
+  /** First-contentful-paint of the patient's page. */
+  pageFcpMs: number;
+  /** The patient's own status on screen (the greeting with their name). */
+  statusShownMs: number;
+  /** Script bytes (encoded) the patient's page downloaded before its status showed. */
+  scriptBytesBeforeStatus: number;
+}
+
+export interface PatientPageFigures {
+  lighthouse: LighthouseResult[];
+  slow: { runs: number; median: PatientSlowRun; all: PatientSlowRun[] };
+}
+
+/** A request as the home form stores it, with its private link's token. */
+async function seedRequest(apiPort: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const answer = await fetch(`http://127.0.0.1:${apiPort}/rest/v1/offer_leads`, {
+    method: 'POST',
+    headers: {
+      apikey: LOCAL_SERVICE_ROLE_KEY,
+      authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      name: 'سارة أحمد',
+      phone: '966501234567',
+      country_code: '+966',
+      country: 'السعودية',
+      service: 'hair-transplant',
+      source: '/',
+      language: 'ar',
+      patient_token: token,
+    }),
+  });
+  if (!answer.ok) throw new Error(`seeding the request failed: ${answer.status}`);
+  return token;
+}
+
+async function paintOf(browser: Browser, url: string, shown?: string) {
+  const { context, page, finished } = await throttledPage(browser);
+  try {
+    const start = Date.now();
+    await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
+    let shownMs = 0;
+    if (shown) {
+      await page.locator(shown).waitFor({ state: 'visible', timeout: 120_000 });
+      shownMs = await page.evaluate(() => performance.now());
+    }
+    await page.waitForFunction(
+      () => (window as unknown as { __slow: { fcp: number } }).__slow.fcp > 0,
+      undefined,
+      { timeout: 120_000 },
+    );
+    const fcp = await page.evaluate(
+      () => (window as unknown as { __slow: { fcp: number } }).__slow.fcp,
+    );
+    const scripts = finished
+      .filter((entry) => entry.type === 'Script' && entry.at <= start + shownMs)
+      .reduce((sum, entry) => sum + entry.bytes, 0);
+    return { fcp, shownMs, scripts };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
+
+/** Lighthouse on both languages of the page, then `runs` slow-profile loads beside the home page. */
+export async function benchPatientPage(options: {
+  dist: string;
+  sitePort: string;
+  apiPort: string;
+  httpsPort: number;
+  runs: number;
+  log?: (message: string) => void;
+}): Promise<PatientPageFigures> {
+  const log = options.log ?? (() => {});
+  return withBuildServer(
+    {
+      dist: options.dist,
+      dataDir: `${options.dist}-patient-data`,
+      sitePort: options.sitePort,
+      apiPort: options.apiPort,
+    },
+    async (origin) => {
+      const token = await seedRequest(options.apiPort);
+      const lighthouse = await withHttpsSite(options.dist, options.httpsPort, (secure) =>
+        runLighthouse([`${secure}/r/#${token}`, `${secure}/en/r/#${token}`], options.runs, log),
+      );
+      const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+      try {
+        const all: PatientSlowRun[] = [];
+        for (let run = 1; run <= options.runs; run++) {
+          log(`patient page, slow profile (run ${run}/${options.runs})`);
+          const home = await paintOf(browser, `${origin}/`);
+          const own = await paintOf(browser, `${origin}/r/#${token}`, '[data-greeting]');
+          all.push({
+            homeFcpMs: Math.round(home.fcp),
+            pageFcpMs: Math.round(own.fcp),
+            statusShownMs: Math.round(own.shownMs),
+            scriptBytesBeforeStatus: own.scripts,
+          });
+        }
+        const pick = (key: keyof PatientSlowRun) => median(all.map((run) => run[key]));
+        return {
+          lighthouse,
+          slow: {
+            runs: options.runs,
+            median: {
+              homeFcpMs: pick('homeFcpMs'),
+              pageFcpMs: pick('pageFcpMs'),
+              statusShownMs: pick('statusShownMs'),
+              scriptBytesBeforeStatus: pick('scriptBytesBeforeStatus'),
+            },
+            all,
+          },
+        };
+      } finally {
+        await browser.close();
+      }
+    },
+  );
+}
+
+/** The report's section, each figure against bench/budgets.json's targets. */
+export function patientPageMarkdown(figures: PatientPageFigures): string[] {
+  const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as {
+    patientPage: { performance: number; accessibility: number };
+    pages: { jsGzipKB: number };
+  };
+  const target = { ...budgets.patientPage, scriptGzipKB: budgets.pages.jsGzipKB };
+  const mark = (ok: boolean) => (ok ? '✅' : '❌');
+  const lines = [
+    '## The patient’s page (issue 29)',
+    '',
+    '| Page | Performance | Accessibility | FCP | LCP | TBT |',
+    '| --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const result of figures.lighthouse) {
+    const path = new URL(result.url).pathname;
+    lines.push(
+      `| ${path} | ${result.scores.performance} ${mark(result.scores.performance >= target.performance)} (${result.performanceRuns.join(' · ')}) | ${result.scores.accessibility} ${mark(result.scores.accessibility >= target.accessibility)} | ${result.metrics.fcpMs} ms | ${result.metrics.lcpMs} ms | ${result.metrics.tbtMs} ms |`,
+    );
+  }
+  const slow = figures.slow.median;
+  const scriptKB = slow.scriptBytesBeforeStatus / 1024;
+  lines.push(
+    '',
+    `Slow profile (${SLOW_PROFILE.downloadKbps} kbps, ${SLOW_PROFILE.latencyMs} ms, CPU ×${SLOW_PROFILE.cpuSlowdown}), median of ${figures.slow.runs}, the home page loaded beside it in each run:`,
+    '',
+    '| Figure | Value | Target |',
+    '| --- | --- | --- |',
+    `| first text of the patient’s page (FCP) | ${slow.pageFcpMs} ms ${mark(slow.pageFcpMs <= slow.homeFcpMs)} | ≤ the home page’s ${slow.homeFcpMs} ms |`,
+    `| the patient’s status on screen | ${slow.statusShownMs} ms | — |`,
+    `| script bytes before the status shows | ${scriptKB.toFixed(1)} KB ${mark(scriptKB <= target.scriptGzipKB)} | ≤ ${target.scriptGzipKB} KB |`,
+    '',
+  );
+  return lines;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      dist: { type: 'string', default: '.data/bench-patient-dist' },
+      'site-port': { type: 'string', default: '4396' },
+      'api-port': { type: 'string', default: '54396' },
+      'https-port': { type: 'string', default: '4397' },
+      runs: { type: 'string', default: '3' },
+      'no-build': { type: 'boolean', default: false },
+    },
+  });
+  if (!values['no-build'] || !existsSync(values.dist!)) {
+    console.log(`building into ${values.dist}…`);
+    buildSite(values.dist!, values['api-port']!);
+  }
+  const figures = await benchPatientPage({
+    dist: values.dist!,
+    sitePort: values['site-port']!,
+    apiPort: values['api-port']!,
+    httpsPort: Number(values['https-port']),
+    runs: Number(values.runs),
+    log: (message) => console.log(message),
+  });
+  console.log(patientPageMarkdown(figures).join('\n'));
+}

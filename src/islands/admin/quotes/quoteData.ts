@@ -1,0 +1,139 @@
+/**
+ * The quote builder's and the clinics screen's calls (supabase/migrations/20261127110000–110200):
+ * clinics and accreditations as tables under row-level security (owners write), quotes through
+ * security-definer functions that check the caller's live admin session themselves.
+ */
+import type { Accreditation, Clinic, QuoteFields, RequestQuote } from '~/lib/admin/quotes.ts';
+import { fieldsPayload } from '~/lib/admin/quotes.ts';
+import { AdminDataError } from '~/lib/admin/query.ts';
+import type { Json } from '~/lib/database.types.ts';
+import { supabase } from '~/lib/supabase.ts';
+
+export const quoteKeys = {
+  quotes: (requestId: string) => ['admin', 'quotes', requestId] as const,
+  clinics: ['admin', 'clinics'] as const,
+  accreditations: ['admin', 'clinic_accreditations'] as const,
+  speed: (from: string, to: string) => ['admin', 'quote_speed', from, to] as const,
+};
+
+const fail = (error: { message: string; code?: string; hint?: string }, status = 400): never => {
+  throw Object.assign(new AdminDataError(error.message, status, error.code ?? ''), {
+    hint: error.hint ?? '',
+  });
+};
+
+/** The hint of a refused call (clinic_not_accredited, quote_price_missing…), or ''. */
+export const hintOf = (error: unknown) => (error as { hint?: string } | null)?.hint ?? '';
+
+export async function fetchRequestQuotes(requestId: string): Promise<RequestQuote[]> {
+  const { data, error, status } = await supabase.rpc('request_quotes', { _request_id: requestId });
+  if (error) fail(error, status);
+  return (data ?? []) as unknown as RequestQuote[];
+}
+
+export async function saveQuoteDraft(
+  requestId: string,
+  clinicId: string,
+  fields: QuoteFields,
+): Promise<{ quote_id: string; version: number }> {
+  const { data, error, status } = await supabase.rpc('save_quote_draft', {
+    _request_id: requestId,
+    _clinic_id: clinicId,
+    _fields: fieldsPayload(fields) as Json,
+  });
+  if (error) fail(error, status);
+  return data as unknown as { quote_id: string; version: number };
+}
+
+export async function sendQuote(quoteId: string): Promise<void> {
+  const { error, status } = await supabase.rpc('send_quote', { _quote_id: quoteId });
+  if (error) fail(error, status);
+}
+
+export async function discardQuoteDraft(quoteId: string): Promise<void> {
+  const { error, status } = await supabase.rpc('discard_quote_draft', { _quote_id: quoteId });
+  if (error) fail(error, status);
+}
+
+export async function setQuoteStatus(
+  quoteId: string,
+  next: 'sent' | 'chosen' | 'declined',
+): Promise<void> {
+  const { error, status } = await supabase.rpc('set_quote_status', {
+    _quote_id: quoteId,
+    _status: next,
+  });
+  if (error) fail(error, status);
+}
+
+export async function fetchClinics(): Promise<Clinic[]> {
+  const { data, error, status } = await supabase.from('clinics').select('*').order('name_ar');
+  if (error) fail(error, status);
+  return data ?? [];
+}
+
+export async function fetchAccreditations(): Promise<Accreditation[]> {
+  const { data, error, status } = await supabase
+    .from('clinic_accreditations')
+    .select('*')
+    .order('valid_until', { ascending: false });
+  if (error) fail(error, status);
+  return data ?? [];
+}
+
+export type ClinicInput = Omit<Clinic, 'id' | 'created_at' | 'updated_at' | 'updated_by'>;
+
+/** Adds (no id) or changes a clinic; owners only (the database refuses anyone else). */
+export async function saveClinic(id: string | null, clinic: ClinicInput): Promise<Clinic> {
+  const query = id
+    ? supabase.from('clinics').update(clinic).eq('id', id).select('*').single()
+    : supabase.from('clinics').insert(clinic).select('*').single();
+  const { data, error, status } = await query;
+  if (error) fail(error, status);
+  return data as Clinic;
+}
+
+export type AccreditationInput = Pick<
+  Accreditation,
+  'clinic_id' | 'body' | 'certificate_number' | 'valid_until'
+>;
+
+/** Records a check of an accreditation (new, or a renewal of `id`): who and when are stamped. */
+export async function saveAccreditation(
+  id: string | null,
+  accreditation: AccreditationInput,
+): Promise<void> {
+  const { error, status } = id
+    ? await supabase.from('clinic_accreditations').update(accreditation).eq('id', id)
+    : await supabase.from('clinic_accreditations').insert(accreditation);
+  if (error) fail(error, status);
+}
+
+export async function deleteAccreditation(id: string): Promise<void> {
+  const { error, status } = await supabase.from('clinic_accreditations').delete().eq('id', id);
+  if (error) fail(error, status);
+}
+
+/** One line of the 48-hour report (public.quote_speed_report). */
+export interface QuoteSpeedRow {
+  total: boolean;
+  utm_source: string | null;
+  utm_campaign: string | null;
+  source: string | null;
+  requests: number;
+  quoted: number;
+  median_hours: number | string | null;
+  within_48h: number;
+  late: number;
+  waiting: number;
+  cancelled_unquoted: number;
+}
+
+export async function fetchQuoteSpeed(from: Date, to: Date): Promise<QuoteSpeedRow[]> {
+  const { data, error, status } = await supabase.rpc('quote_speed_report', {
+    _from: from.toISOString(),
+    _to: to.toISOString(),
+  });
+  if (error) fail(error, status);
+  return (data ?? []) as unknown as QuoteSpeedRow[];
+}

@@ -1,0 +1,89 @@
+/**
+ * What a coordinator types into a quote, kept in localStorage until the database holds it as the
+ * quote's draft (the builder saves a draft a moment after typing stops): a closed tab, a lost
+ * connection or an ended session loses nothing. Keyed by account, request and clinic, like the
+ * request dialog's drafts (./drafts.ts); signing out removes the account's (src/islands/admin/
+ * signOut.ts). Pure over a Storage, tested in tests/unit/admin-quotes.test.ts.
+ */
+import type { DraftStorage } from './drafts.ts';
+import type { QuoteFields } from './quotes.ts';
+
+export const QUOTE_DRAFT_PREFIX = 'rihla.admin.quote.';
+
+export interface QuoteDraft {
+  username: string | null;
+  requestId: string;
+  clinicId: string;
+  fields: QuoteFields;
+  updatedAt: string;
+}
+
+type Key = Pick<QuoteDraft, 'username' | 'requestId' | 'clinicId'>;
+
+export function quoteDraftKey(key: Key): string {
+  return `${QUOTE_DRAFT_PREFIX}${encodeURIComponent(key.username ?? '')}.${key.requestId}.${key.clinicId}`;
+}
+
+export function readQuoteDraft(storage: DraftStorage, key: Key): QuoteDraft | null {
+  try {
+    const raw = storage.getItem(quoteDraftKey(key));
+    if (!raw) return null;
+    const draft = JSON.parse(raw) as QuoteDraft;
+    return draft.fields && draft.requestId === key.requestId ? draft : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeQuoteDraft(storage: DraftStorage, draft: QuoteDraft): void {
+  try {
+    storage.setItem(quoteDraftKey(draft), JSON.stringify(draft));
+  } catch {
+    // Storage full or blocked: the builder still says the quote is not saved yet.
+  }
+}
+
+export function removeQuoteDraft(storage: DraftStorage, key: Key): void {
+  try {
+    storage.removeItem(quoteDraftKey(key));
+  } catch {
+    // Nothing stored.
+  }
+}
+
+/** This account's unsaved quotes of a request, newest first. */
+export function quoteDraftsOf(
+  storage: DraftStorage,
+  requestId: string,
+  username: string | null,
+): QuoteDraft[] {
+  const prefix = `${QUOTE_DRAFT_PREFIX}${encodeURIComponent(username ?? '')}.${requestId}.`;
+  const found: QuoteDraft[] = [];
+  try {
+    for (let index = 0; index < storage.length; index += 1) {
+      const key = storage.key(index);
+      if (!key?.startsWith(prefix)) continue;
+      const draft = JSON.parse(storage.getItem(key) ?? 'null') as QuoteDraft | null;
+      if (draft?.fields) found.push(draft);
+    }
+  } catch {
+    // Storage blocked.
+  }
+  return found.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+}
+
+/** Removes every unsaved quote of `username` (signing out); returns how many went. */
+export function removeQuoteDrafts(storage: DraftStorage, username: string | null): number {
+  const prefix = `${QUOTE_DRAFT_PREFIX}${encodeURIComponent(username ?? '')}.`;
+  const keys: string[] = [];
+  try {
+    for (let index = 0; index < storage.length; index += 1) {
+      const key = storage.key(index);
+      if (key?.startsWith(prefix)) keys.push(key);
+    }
+    for (const key of keys) storage.removeItem(key);
+  } catch {
+    // Storage blocked: nothing kept there.
+  }
+  return keys.length;
+}
