@@ -12,6 +12,7 @@ import clientDirectives from './src/integrations/client-directives/index.ts';
 import contentCheck from './src/integrations/content-check.ts';
 import { sitemapOptions } from './src/integrations/sitemap.ts';
 import islandStyleInHead from './src/integrations/island-style.ts';
+import firstPaint from './src/integrations/first-paint/index.ts';
 import { buildNow, endedOfferPaths } from './src/lib/offers.ts';
 
 /** Pages of offers that have ended: they keep answering (noindex) but leave the sitemap. */
@@ -40,6 +41,8 @@ export default defineConfig({
     islandStyleInHead(),
     // Before the service worker, which precaches the font files.
     arabicFontSubset(),
+    // Reads the final pages and stylesheet; before the service worker and the CSP hash them.
+    firstPaint(),
     serviceWorker(),
     static404(),
     securityHeaders(),

@@ -60,7 +60,6 @@ const SIZE_EXCEPTIONS = [
   'scripts/bench/admin.ts',
   'scripts/bench/admin-scale.ts',
   'src/islands/contact/LeadForm.tsx',
-  'src/islands/Header.tsx',
   // Grew past the limits when issues 25, 26 and 29 merged into them on the same day (the admin CLI's
   // account, person and profile commands; the dashboard toolbar's queue and «طلب جديد»; the bin's
   // list): next to split, by command group and by toolbar section.
@@ -68,6 +67,19 @@ const SIZE_EXCEPTIONS = [
   'scripts/admin.ts',
   'src/islands/admin/DashboardToolbar.tsx',
   'src/islands/admin/bin/BinApp.tsx',
+];
+
+/** TypeScript checked with type information (see the rules' block below). */
+const TYPED = ['src/**/*.{ts,tsx}', 'local/**/*.ts', 'scripts/**/*.ts'];
+const TYPED_EXEMPT = [
+  '**/*.test.ts',
+  '**/tests/**',
+  'src/lib/database.types.ts',
+  // Changed by other developers this session; their reports are listed in docs/decisions.md
+  // (issue 33) and are fixed when their work lands: the patient page's scripts (a promise handed to
+  // addEventListener) and the back office's islands (an async onSubmit, an unneeded assertion).
+  'src/scripts/patient/**',
+  'src/islands/admin/**',
 ];
 
 const LITERAL_TEXT_ALLOWED = [
@@ -144,6 +156,31 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
+    },
+  },
+  // Type-aware rules (issue 33), the subset that finds bugs rather than style: promises that are
+  // dropped, awaited when they are not promises, or handed where a void callback is expected (an
+  // async onSubmit whose rejection nobody sees); values that would print as "[object Object]";
+  // assertions the types already make. Through the project service, on the TypeScript that runs:
+  // the application, the local stand-in and the scripts. Not on tests (every mock and fixture
+  // `any`), .astro files (their parser's type information is partial) or the Deno edge
+  // functions (their npm: and URL imports are not resolved by this tsconfig). The no-unsafe-*
+  // family (any flowing into typed code) is left out: 300 reports, nearly all JSON read in scripts
+  // and tests; the application's inputs are parsed by zod. Time: docs/decisions.md (issue 33).
+  {
+    files: TYPED,
+    ignores: TYPED_EXEMPT,
+    languageOptions: {
+      parserOptions: { project: './tsconfig.lint.json', tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-base-to-string': 'error',
+      '@typescript-eslint/restrict-template-expressions': 'error',
+      '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+      '@typescript-eslint/prefer-promise-reject-errors': 'error',
     },
   },
   {

@@ -296,3 +296,124 @@ drop trigger if exists _local_broadcast on realtime.messages;
 create trigger _local_broadcast after insert on realtime.messages
   for each row when (new.event is distinct from '_local_check')
   execute function _local.notify_broadcast();
+
+-- Supabase Storage's schema, as far as this project uses it: storage.buckets and storage.objects
+-- with the columns hosted Storage has (supabase/storage migrations/tenant, through 0063), the path
+-- helpers policies call (storage.foldername/filename/extension), the same grants (0046: all to the
+-- API roles, RLS deciding), RLS on both tables, and the statement trigger that refuses deleting
+-- their rows by SQL (0055: "Direct deletion from storage tables is not allowed. Use the Storage API
+-- instead."). The local Storage stand-in (local/storage/) sets storage.allow_delete_query for its
+-- own deletes, as hosted Storage does. Migrations add buckets and policies; hosted projects have
+-- all of this already.
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+-- One row per bucket.
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  type text not null default 'STANDARD'
+);
+create unique index if not exists bname on storage.buckets (name);
+alter table storage.buckets enable row level security;
+
+-- One row per stored object; the bytes live outside the database (locally: <data dir>/storage/).
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  user_metadata jsonb
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+alter table storage.objects enable row level security;
+
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+
+-- The folders of an object name: storage.foldername('requests/a/b.jpg') = {requests,a}.
+create or replace function storage.foldername(name text)
+returns text[]
+language plpgsql
+immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1:array_length(_parts, 1) - 1];
+end
+$$;
+
+-- The last part of an object name.
+create or replace function storage.filename(name text)
+returns text
+language plpgsql
+immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+
+-- The extension of an object name's last part.
+create or replace function storage.extension(name text)
+returns text
+language plpgsql
+immutable
+as $$
+declare
+  _parts text[];
+  _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$$;
+
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
+  to anon, authenticated, service_role;
+
+-- Refuses a DELETE on the storage tables unless the Storage service itself runs it.
+create or replace function storage.protect_delete()
+returns trigger
+language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.',
+            errcode = '42501';
+  end if;
+  return null;
+end
+$$;
+
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete
+  before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete
+  before delete on storage.objects
+  for each statement execute function storage.protect_delete();

@@ -125,7 +125,7 @@ export function throughHashGate<T>(
             (error: unknown) => {
               // A refused call (a throttled sign-in, an error) counts as a failure too.
               recordFailure(key);
-              rejectRun(error);
+              rejectRun(error instanceof Error ? error : new Error(String(error)));
             },
           ),
     });

@@ -42,6 +42,13 @@ export interface LocalStackOptions {
   dataDir?: string;
   /** Keep the PGlite database in memory (tests); mail and indexing records still go to dataDir. */
   inMemory?: boolean;
+  /**
+   * With `inMemory`: start the database from this PGlite dump (`dumpDataDir()`) instead of empty.
+   * The tests pass the run's migrated dump (supabase/tests/helpers/snapshot.ts), so a stack starts
+   * in seconds instead of applying every migration; `prepareDatabase()` still runs and finds
+   * nothing to apply.
+   */
+  loadDataDir?: Blob;
   /** A real PostgreSQL instead of PGlite (also read from DATABASE_URL by the CLI scripts). */
   databaseUrl?: string;
   /** API port; 0 picks a free one. Default 54321. */
@@ -71,6 +78,12 @@ export interface LocalStackOptions {
    * `drainNotifications()` themselves.
    */
   notificationIntervalMs?: number;
+  /**
+   * How often the request-files worker runs (the local stand-in for its pg_cron job): uploads left
+   * unchecked, the deletion outbox, orphans (ms). Default 5000; 0 disables the timer, for tests
+   * that run it with `drainFiles()`.
+   */
+  filesIntervalMs?: number;
   /**
    * How Auth signs access tokens: 'HS256' with the legacy secret (the CLI's demo secret), or
    * 'ES256' with an asymmetric signing key published at /auth/v1/.well-known/jwks.json (what a
@@ -147,6 +160,8 @@ export interface LocalStack {
   realtimeIdle(): Promise<void>;
   /** Runs one drain of the notification outbox now; resolves to the handler's HTTP status. */
   drainNotifications(): Promise<number>;
+  /** Runs the request-files worker now; resolves to what it checked and deleted. */
+  drainFiles(): Promise<{ status: number; checked: number; deleted: number; failed: number }>;
   close(): Promise<void>;
 }
 
@@ -228,9 +243,13 @@ export async function openDatabase(options: {
   dataDir: string;
   inMemory?: boolean;
   databaseUrl?: string;
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.inMemory ? null : join(options.dataDir, 'pglite'));
+  if (options.inMemory) {
+    return openPglite(null, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  }
+  return openPglite(join(options.dataDir, 'pglite'));
 }
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
@@ -248,6 +267,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       dataDir,
       ...(options.inMemory ? { inMemory: true } : {}),
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     const prepared = await prepareDatabase(db);
     if (prepared.supabaseManaged) {
@@ -300,6 +320,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       log,
       ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
       notificationIntervalMs: options.notificationIntervalMs ?? 5000,
+      filesIntervalMs: options.filesIntervalMs ?? 5000,
     });
     const server = api.server;
     const host = options.host ?? LOCAL_HOST;
@@ -339,6 +360,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       sql: (query, params) => openDb.query(query, params),
       realtimeIdle: () => openApi.realtime.idle(),
       drainNotifications: () => openApi.notifications.drainNow(),
+      drainFiles: () => openApi.files.drainNow(),
       close() {
         closing ??= (async () => {
           await retention?.stop();

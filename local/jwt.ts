@@ -142,7 +142,7 @@ export function verifyJwt(
   if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds + 30)) {
     return { ok: false, reason: 'not_yet_valid' };
   }
-  return { ok: true, claims: claims as JwtClaims };
+  return { ok: true, claims: claims };
 }
 
 function verifyEs256(signed: Buffer, publicKey: KeyObject, signature: Buffer): boolean {
@@ -196,7 +196,7 @@ export function decodeJwtPayload(token: string): JwtClaims | null {
   if (payload === undefined) return null;
   try {
     const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    return isRecord(value) ? (value as JwtClaims) : null;
+    return isRecord(value) ? value : null;
   } catch {
     return null;
   }

@@ -169,6 +169,7 @@ export async function hasRealtimeMessages(db: Queryable): Promise<boolean> {
 
 /**
  * Broadcasts of a row change of any of `ids` (a lead or request), as the staff topics carry, and
+ * those about a request's files (staff:request_files carries the request's id, issue 30), and
  * the quotes' broadcasts about one of those requests (staff:quotes names its request_id).
  */
 export const realtimeCopies = `payload -> 'record' ->> 'id' = any($1::text[])
@@ -233,7 +234,9 @@ export async function collect(
   // other table with a phone_key column, by the person's numbers.
   const keys = [
     canonicalPhone,
-    ...(tables[REQUESTS] ?? []).map((row) => String(row['phone_key'] ?? '')),
+    ...(tables[REQUESTS] ?? []).map((row) =>
+      typeof row['phone_key'] === 'string' ? row['phone_key'] : '',
+    ),
   ].filter(Boolean);
   for (const table of await phoneKeyedTables(db)) {
     const { rows } = await db.query<{ row: Record<string, unknown> }>(

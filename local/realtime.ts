@@ -131,7 +131,8 @@ export class RealtimeServer {
     this.connections.add(connection);
     socket.on('message', (data, isBinary) => {
       connection.lastSeen = Date.now();
-      if (!isBinary) this.onMessage(connection, data.toString()); // binary: client broadcasts
+      // Binary frames are client broadcasts; a text frame arrives as one Buffer.
+      if (!isBinary && Buffer.isBuffer(data)) this.onMessage(connection, data.toString('utf8'));
     });
     socket.on('close', () => this.connections.delete(connection));
     socket.on('error', () => socket.terminate());

@@ -8,6 +8,8 @@ import type { JwtKeys } from './jwt.ts';
 import { FunctionsHost } from './functions.ts';
 import { requestStarted } from './hash-gate.ts';
 import { WORKER_CLIENT_INFO } from '../supabase/functions/send-form-notification/handler.ts';
+import { FILES_CLIENT_INFO } from '../supabase/functions/request-files/handler.ts';
+import { startFilesWorker, type FilesWorker } from './files-worker.ts';
 import {
   BodyTooLarge,
   ClientGone,
@@ -26,6 +28,7 @@ import { RealtimeServer } from './realtime.ts';
 import { authenticateRequest, requireApikey } from './request-auth.ts';
 import { handleRest } from './rest.ts';
 import type { SchemaCache } from './schema-cache.ts';
+import { createStorage, type StorageService } from './storage/index.ts';
 
 /**
  * The local Supabase-compatible HTTP server: one node:http server that routes /auth/v1, /rest/v1,
@@ -49,12 +52,16 @@ export interface ApiServerOptions {
   maxBodyBytes?: number;
   /** How often the local notification worker drains the outbox; 0 only drains on request. */
   notificationIntervalMs?: number;
+  /** How often the request-files worker runs (checks, deletions); 0 only on request. */
+  filesIntervalMs?: number;
 }
 
 export interface ApiServer {
   server: Server;
   realtime: RealtimeServer;
   notifications: NotificationWorker;
+  files: FilesWorker;
+  storage: StorageService;
   close(): Promise<void>;
 }
 
@@ -68,6 +75,12 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     log: options.log,
   });
   await realtime.start();
+  const storage = createStorage({
+    db: options.db,
+    keys: options.keys,
+    dataDir: options.dataDir,
+    log: options.log,
+  });
   let functions: FunctionsHost | undefined;
   const functionsHost = () =>
     (functions ??= new FunctionsHost({
@@ -88,6 +101,12 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     },
     log: options.log,
   });
+  const files = startFilesWorker({
+    intervalMs: options.filesIntervalMs ?? 0,
+    drain: () => functionsHost().call('request-files', { action: 'drain' }),
+    sweep: () => storage.sweep(),
+    log: options.log,
+  });
   // One window per server: config.toml's anonymous sign-ins per hour per client address.
   const anonymousLimit = new RateWindow(options.config.anonymousSignInsPerHour, 3_600_000);
   const authOptions = (): AuthOptions => ({
@@ -103,13 +122,16 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const server = createServer({
     requestTimeout: 30_000,
     headersTimeout: 15_000,
-    // Clients are told 5 s (the `Keep-Alive: timeout=5` hint) and close idle sockets before that;
-    // the server itself waits 25 s longer before it drops one. Without the margin a client that
-    // reuses a socket just as the server's timer fires gets ECONNRESET on a request the server never
-    // read: when tests share one event loop with the server and the machine is loaded, both timers
-    // expire during one long task and the server's fired first (local/tests/notifications.test.ts).
-    keepAliveTimeout: 5_000,
-    keepAliveTimeoutBuffer: 25_000,
+    // The server never closes an idle keep-alive connection; the client does (undici after 4 s,
+    // browsers after their own limit), and close() ends what is left. An idle timer here cannot be
+    // made safe: PGlite runs each statement synchronously on this event loop, so one long
+    // statement (500 leads inserted at load average 20: 40 s) stalls the loop, and when it ends
+    // the timers run before the loop reads the sockets. A request a client wrote on a pooled
+    // connection during or just after the stall is then still unread when the timer drops the
+    // socket, and the client gets ECONNRESET on a request the server never saw. With the former
+    // 5 s hint + 25 s margin, local/tests/notifications.test.ts lost its nudges that way under
+    // load, and local/tests/keep-alive.test.ts reproduces it with one 31 s stall.
+    keepAliveTimeout: 0,
   });
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
@@ -135,7 +157,10 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       if (logged) return;
       logged = true;
       // The notification worker's routine calls every few seconds would drown the log; failures stay.
-      if (req.headers['x-client-info'] === WORKER_CLIENT_INFO && res.statusCode < 400) return;
+      const caller = req.headers['x-client-info'];
+      if ((caller === WORKER_CLIENT_INFO || caller === FILES_CLIENT_INFO) && res.statusCode < 400) {
+        return;
+      }
       options.log(
         `${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms${suffix}`,
       );
@@ -189,6 +214,11 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
     const path = url.pathname;
+    if (path === '/storage/v1' || path.startsWith('/storage/v1/')) {
+      // Storage reads (and streams) its own bodies, up to each bucket's limit.
+      await storage.handle(req, res, url);
+      return;
+    }
     if (method === 'OPTIONS' && path.startsWith('/functions/v1/')) {
       // Preflights go to the function itself (a browser sends no key with them), as on Supabase.
       await functionsHost().handle(req, res, url, Buffer.alloc(0));
@@ -244,7 +274,13 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       sendJson(res, 200, {
         name: 'Rihla Care local Supabase-compatible server',
         database: options.db.description,
-        services: ['/auth/v1', '/rest/v1', '/functions/v1', '/realtime/v1/websocket'],
+        services: [
+          '/auth/v1',
+          '/rest/v1',
+          '/functions/v1',
+          '/storage/v1',
+          '/realtime/v1/websocket',
+        ],
       });
       return;
     }
@@ -254,7 +290,7 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       }
       throw notImplemented(`${method} ${path} (realtime over HTTP, e.g. broadcast)`);
     }
-    for (const service of ['/storage/v1', '/graphql/v1', '/pg', '/analytics']) {
+    for (const service of ['/graphql/v1', '/pg', '/analytics']) {
       if (path.startsWith(service)) throw notImplemented(`the ${service} service`);
     }
     throw new HttpError(404, { message: 'no Route matched with those values' });
@@ -264,8 +300,11 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     server,
     realtime,
     notifications,
+    files,
+    storage,
     async close() {
       await notifications.stop();
+      await files.stop();
       await realtime.close();
       await new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());

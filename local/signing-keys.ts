@@ -76,7 +76,7 @@ export function readSigningKeys(file: string): SigningKey[] {
       );
     }
     const publicKey = createPublicKey({
-      key: { kty: 'EC', crv: 'P-256', x: jwk.x as string, y: jwk.y as string },
+      key: { kty: 'EC', crv: 'P-256', x: jwk.x, y: jwk.y },
       format: 'jwk',
     });
     const privateKey = jwk.d ? createPrivateKey({ key: jwk, format: 'jwk' }) : undefined;

@@ -15,6 +15,7 @@ import { LOCAL_SERVICE_ROLE_KEY } from '../local/keys.ts';
 import { prepareDatabase } from '../local/migrate.ts';
 import { join } from 'node:path';
 import { adminConnection, CA_HELP, explainSslError, SslSetupError } from './admin-ssl.ts';
+import { erasedFilesNote, exportFiles } from './admin-files.ts';
 
 /**
  * The admin CLI: staff accounts are created here, never from the browser.
@@ -25,6 +26,7 @@ import { adminConnection, CA_HELP, explainSslError, SslSetupError } from './admi
  *   npm run admin -- disable <username> | enable <username> | unlock <username>
  *   npm run admin -- reset-password <username> [--password <p>]
  *   npm run admin -- export --phone <n> [--include-possible]          every row about them, JSON
+ *     [--files <dir>]                            and their photos and documents, written to <dir>
  *   npm run admin -- erase --phone <n> [--yes] [--include-possible]   erase it all (asks first)
  *   npm run admin -- erase-expired               run the retention now (and purge the bin's expired)
  *   npm run admin -- purges                      the log of requests purged from the bin
@@ -51,8 +53,9 @@ Commands:
   reset-password <username> [--password <p>]  set a new password and end their sessions
   profile <username> [--name <n>] [--whatsapp <digits>]
                                               what patients see of their manager on their page
-  export --phone <n>                          print every row about that person as JSON
-                                              (access and portability requests)
+  export --phone <n> [--files <dir>]          print every row about that person as JSON
+                                              (access and portability requests); --files also
+                                              writes their photos and documents into <dir>
   erase --phone <n> [--yes]                   erase everything about that person; prints the
                                               counts per table and asks first (--yes: do not ask)
     --include-possible                        export and erase also take the possible matches
@@ -124,6 +127,8 @@ interface Parsed {
   caFile: string | undefined;
   /** erase: act without asking. */
   yes: boolean;
+  /** export: write the person's files into this folder too. */
+  filesDir?: string;
 }
 
 async function parseCommand(argv: string[]): Promise<Parsed> {
@@ -137,6 +142,7 @@ async function parseCommand(argv: string[]): Promise<Parsed> {
       whatsapp: { type: 'string' },
       yes: { type: 'boolean', default: false },
       'include-possible': { type: 'boolean', default: false },
+      files: { type: 'string' },
       'data-dir': { type: 'string' },
       ca: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -164,11 +170,14 @@ async function parseCommand(argv: string[]): Promise<Parsed> {
     if (username) throw new UsageError(`${name} takes --phone <n>, not "${username}"`);
     if (!values.phone?.trim()) throw new UsageError(`${name} needs --phone <n>`);
     const includePossible = values['include-possible'] ?? false;
+    if (values.files !== undefined && name !== 'export')
+      throw new UsageError('--files is for export');
     return {
       command: { command: name, phone: values.phone, includePossible },
       dataDir,
       yes,
       caFile,
+      ...(values.files === undefined ? {} : { filesDir: values.files }),
     };
   }
   if (!username) throw new UsageError(`${name} needs a <username>`);
@@ -315,7 +324,9 @@ async function erase(parsed: Parsed & { command: { command: 'erase' } }): Promis
     }
   }
   const result = await execute(parsed.command, parsed.dataDir, parsed.caFile);
-  (result.ok ? console.log : console.error)(result.message);
+  (result.ok ? console.log : console.error)(
+    result.ok ? `${result.message}${erasedFilesNote(result.counts)}` : result.message,
+  );
   process.exit(result.ok ? 0 : 1);
 }
 
@@ -338,6 +349,9 @@ async function main(): Promise<void> {
   }
   const result = await execute(parsed.command, parsed.dataDir, parsed.caFile);
   (result.ok ? console.log : console.error)(result.message);
+  if (result.ok && parsed.filesDir) {
+    console.error(await exportFiles(result.message, parsed.dataDir, parsed.filesDir));
+  }
   process.exit(result.ok ? 0 : 1);
 }
 

@@ -107,6 +107,29 @@ const calls: Record<string, Call[]> = {
       status: 400,
     },
   ],
+  'request-files': [
+    { what: 'preflight', init: { method: 'OPTIONS' }, status: 204 },
+    { what: 'no project key', init: { method: 'POST', body: '{}' }, status: 401 },
+    {
+      what: 'invalid body with the publishable key',
+      init: {
+        method: 'POST',
+        headers: { apikey: 'sb_publishable_smoke' },
+        body: '{"action":"sign","token":"short","file_id":"not-a-uuid"}',
+      },
+      status: 400,
+    },
+    {
+      // The database cannot be reached: the drain says so, with CORS.
+      what: 'drain with the database unreachable',
+      init: {
+        method: 'POST',
+        headers: { apikey: 'sb_publishable_smoke' },
+        body: '{"action":"drain"}',
+      },
+      status: 503,
+    },
+  ],
   'google-indexing': [
     { what: 'preflight', init: { method: 'OPTIONS' }, status: 204 },
     { what: 'no session', init: { method: 'POST', body: '{}' }, status: 401 },
@@ -162,6 +185,7 @@ await import(${JSON.stringify(`file://${join(functionsDir, name, 'index.ts')}`)}
       SUPABASE_PUBLISHABLE_KEYS: '{"default":"sb_publishable_smoke"}',
       SUPABASE_JWKS: JSON.stringify(signer.jwks),
       SUPABASE_ANON_KEY: 'anon-smoke',
+      SUPABASE_SERVICE_ROLE_KEY: 'service-smoke',
       NOTIFY_EMAIL_TO: 'inbox@smoke.test',
       NOTIFY_EMAIL_FROM: 'smoke@smoke.test',
     },

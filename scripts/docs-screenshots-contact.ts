@@ -30,7 +30,7 @@ type Row = { id: string; name: string };
 async function settled(page: Page, selector: string, checked = true): Promise<void> {
   await page.waitForFunction(
     ([css, state]) => {
-      const box = document.querySelector<HTMLInputElement>(css as string);
+      const box = document.querySelector<HTMLInputElement>(css);
       return box !== null && box.checked === state && !box.disabled;
     },
     [selector, checked] as const,

@@ -65,6 +65,10 @@ const steps: Step[] = [
     ],
     env: { DURATIONS_OUT: 'reports/vitest-durations.txt' },
   },
+  {
+    name: 'component tests (Astro container API, npm run test:components)',
+    command: ['npm', 'run', '--silent', 'test:components'],
+  },
   // The same build as of today, as production builds it: an offer that has ended must be out of the
   // sitemap, noindex and linked from nowhere (tests/build/site.test.ts, "offers").
   {

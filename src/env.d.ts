@@ -5,5 +5,7 @@ declare namespace Astro {
     'client:click'?: string;
     /** Hydrate once the page has loaded and the browser is idle. */
     'client:afterload'?: boolean;
+    /** Hydrate on the first touch, or after the load when a draft under this key prefix is kept. */
+    'client:interact'?: string;
   }
 }

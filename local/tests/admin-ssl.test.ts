@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -110,24 +110,34 @@ beforeAll(async () => {
   port = url.port;
   url.hostname = 'localhost';
   databaseUrl = url.toString();
-}, 120_000);
+});
 
 afterAll(() => {
   stopTestPostgres();
   rmSync(dir, { recursive: true, force: true });
 });
 
-function runAdmin(env: Record<string, string>, ...args: string[]) {
-  return spawnSync(process.execPath, ['scripts/admin.ts', ...args], {
-    cwd: repo,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-    timeout: 60_000,
+/**
+ * The admin CLI in a child process, without blocking this one: a hung CLI fails at the test's
+ * timeout, and a slow machine only makes the test longer.
+ */
+function runAdmin(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolveRun) => {
+    const child = execFile(
+      process.execPath,
+      ['scripts/admin.ts', ...args],
+      { cwd: repo, env: { ...process.env, ...env }, encoding: 'utf8' },
+      (_error, _stdout, stderr) => resolveRun({ status: child.exitCode, stderr }),
+    );
+    child.stdin?.end();
   });
 }
 
 describe('admin CLI TLS (sslmode=verify-full with a given CA)', () => {
-  it('asks for the CA file of a hosted database before connecting, and says where to get it', () => {
+  it('asks for the CA file of a hosted database before connecting, and says where to get it', async () => {
     const hosted =
       'postgresql://postgres:pw@db.abcdefghijklmnopqrst.supabase.co:5432/postgres?sslmode=require';
     expect(() => adminConnection(hosted, { env: {} })).toThrow(SslSetupError);
@@ -137,7 +147,7 @@ describe('admin CLI TLS (sslmode=verify-full with a given CA)', () => {
     expect(() => adminConnection(hosted.replace('require', 'disable'), { env: {} })).toThrow(
       /sslmode=disable is refused/,
     );
-    const cli = runAdmin({ DATABASE_URL: hosted, PGSSLROOTCERT: '' }, 'list');
+    const cli = await runAdmin({ DATABASE_URL: hosted, PGSSLROOTCERT: '' }, 'list');
     expect(cli.status).toBe(1);
     expect(cli.stderr).toContain('Download the CA certificate in the Supabase dashboard');
   });
@@ -177,9 +187,9 @@ describe('admin CLI TLS (sslmode=verify-full with a given CA)', () => {
     expect(String(mismatch)).toMatch(/IP: 127\.0\.0\.1 is not in the cert's list|altnames/i);
   });
 
-  it('the CLI works with --ca or PGSSLROOTCERT and fails clearly with another CA', (context) => {
+  it('the CLI works with --ca or PGSSLROOTCERT and fails clearly with another CA', async (context) => {
     if (!server) return context.skip();
-    const ok = runAdmin(
+    const ok = await runAdmin(
       { DATABASE_URL: `${databaseUrl}?sslmode=verify-full` },
       'list',
       '--ca',
@@ -187,12 +197,12 @@ describe('admin CLI TLS (sslmode=verify-full with a given CA)', () => {
     );
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);
-    const viaEnv = runAdmin(
+    const viaEnv = await runAdmin(
       { DATABASE_URL: databaseUrl, PGSSLROOTCERT: join(dir, 'test-ca.crt') },
       'list',
     );
     expect(viaEnv.status).toBe(0);
-    const wrong = runAdmin(
+    const wrong = await runAdmin(
       { DATABASE_URL: databaseUrl, PGSSLROOTCERT: join(dir, 'other-ca.crt') },
       'list',
     );

@@ -70,7 +70,7 @@ describe('realtime channels per connection', () => {
     other.send(JSON.stringify(['1', '1', 'realtime:fresh', 'phx_join', { config: {} }]));
     expect(((await answer)[4] as { status: string }).status).toBe('ok');
     other.close();
-  }, 60_000);
+  });
 });
 
 describe('refused private joins', () => {

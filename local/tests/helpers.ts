@@ -5,6 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 import type { Database } from '../../src/lib/database.types.ts';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../index.ts';
+import { migratedDumpOption } from '../../supabase/tests/helpers/harness.ts';
 
 /** Lead limits for tests that are not about abuse: one address may send as many as they need. */
 export const RELAXED_LEAD_LIMITS = {
@@ -13,7 +14,10 @@ export const RELAXED_LEAD_LIMITS = {
   per_address_flood_per_10_minutes: 100_000,
 };
 
-/** A local stack in memory (mail and indexing records in a temp dir), with its request log captured. */
+/**
+ * A local stack in memory (mail and indexing records in a temp dir), with its request log captured.
+ * Its database starts from the run's migrated PGlite dump (global-setup.ts), as the SQL tests' do.
+ */
 export async function startTestStack(
   options: Partial<LocalStackOptions> = {},
 ): Promise<LocalStack & { logs: string[]; cleanup(): Promise<void> }> {
@@ -22,6 +26,7 @@ export async function startTestStack(
   const stack = await startLocalStack({
     dataDir,
     inMemory: true,
+    ...migratedDumpOption(),
     port: 0,
     log: (line) => logs.push(line),
     // Every test client connects from 127.0.0.1; the abuse tests pass `leadLimits: {}` to keep the
@@ -31,6 +36,8 @@ export async function startTestStack(
     anonymousSignInsPerHour: 100_000,
     // Tests decide when the outbox is drained (stack.drainNotifications()).
     notificationIntervalMs: 0,
+    // And when the request-files worker runs (stack.drainFiles()).
+    filesIntervalMs: 0,
     ...options,
   });
   return Object.assign(stack, {

@@ -33,7 +33,7 @@ beforeAll(async () => {
   expect(error).toBeNull();
   visitorToken = data.session!.access_token;
   visitorId = data.user!.id;
-}, 60_000);
+});
 afterAll(async () => {
   await stack.cleanup();
 });
@@ -557,7 +557,7 @@ describe('rpc admin_login', () => {
       visitorId,
     ]);
     expect(sessions.rows).toEqual([]);
-  }, 60_000);
+  });
 
   it('a 3,000-character username is answered false, not 500', async () => {
     const username = Array.from({ length: 3000 }, (_, i) =>

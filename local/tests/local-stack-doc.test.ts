@@ -58,6 +58,21 @@ describe('docs/local-stack.md', () => {
     }
   });
 
+  it('names, for each Storage behaviour, a test that exists, and lists every Storage test', () => {
+    const storage = tableAfter('### Storage: what the stand-in answers');
+    expect(storage.length).toBeGreaterThan(10);
+    for (const [behaviour, pinned] of storage) {
+      const match = /^`([^`]+)` › (.+)$/.exec(pinned ?? '');
+      expect(match, `${behaviour}: "${pinned}"`).not.toBeNull();
+      const [, file, title] = match as RegExpExecArray;
+      expect(testTitles(file as string), `${file} has no test "${title}"`).toContain(title);
+    }
+    const listed = storage.map(([, pinned]) => pinned);
+    for (const title of testTitles('local/tests/storage.test.ts')) {
+      expect(listed, title).toContain(`\`local/tests/storage.test.ts\` › ${title}`);
+    }
+  });
+
   it('lists every migration once, in the order they apply', () => {
     const listed = tableAfter('## The database (supabase/migrations)').map(([name]) =>
       (name ?? '').replace(/`/g, ''),

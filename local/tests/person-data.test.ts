@@ -102,6 +102,11 @@ const personCounts = {
   // entry, the timeline's only ones until a coordinator changes something.
   'private.first_contact_escalations': 3,
   'public.request_events': 3,
+  // Files sent from the patient's page (issue 30): none here; local/tests/request-files.test.ts
+  // exports and erases a person with files.
+  'private.request_files': 0,
+  'private.request_file_asks': 0,
+  'private.request_file_progress': 0,
   // Quotes of their requests (issue 31): none here; their versions follow quotes found.
   'public.quotes': 0,
   'public.offer_leads': 3,

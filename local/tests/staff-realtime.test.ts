@@ -43,22 +43,23 @@ async function join(
   const channel = subscriber
     .channel(`staff:${table}`, { config: { private: isPrivate } })
     .on('broadcast', { event: '*' }, (message) => received.push(message as unknown as Broadcast));
+  // The server's answer, however long a loaded machine takes to give it (supabase-js reports
+  // TIMED_OUT after 10 s and joins again; a hang fails at the test's timeout).
   const status = await new Promise<string>((resolveStatus) => {
-    const timer = setTimeout(() => resolveStatus('TIMED_OUT'), 15_000);
     channel.subscribe((state) => {
       states.push(state);
-      if (state === 'SUBSCRIBED' || state === 'CHANNEL_ERROR') {
-        clearTimeout(timer);
-        resolveStatus(state);
-      }
+      if (state === 'SUBSCRIBED' || state === 'CHANNEL_ERROR') resolveStatus(state);
     });
   });
   return { status, states, received, channel };
 }
 
+/**
+ * Waits for what `arrived` expects (a lost message fails at the test's timeout), then for every
+ * change notified so far to be delivered, and a moment for anything that should not arrive.
+ */
 async function settle(arrived: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!arrived() && Date.now() < deadline) await sleep(20);
+  while (!arrived()) await sleep(20);
   await stack.realtimeIdle();
   await sleep(150);
 }
@@ -154,11 +155,11 @@ describe('staff topics (private channels)', () => {
     expect(live.received.map((message) => message.payload.record?.['lead_id'])).toEqual([row.id]);
     for (const ended of [disabled, loggedOut, revoked]) expect(ended.received).toEqual([]);
 
-    // And each ended channel is closed by the server within a few seconds (2 s re-check).
-    const deadline = Date.now() + 10_000;
+    // And each ended channel is closed by the server at its next re-check (every 2 s; longer only
+    // on a loaded machine; a channel never closed fails at the test's timeout).
     const closed = () =>
       [disabled, loggedOut, revoked].every((ended) => ended.states.at(-1) !== 'SUBSCRIBED');
-    while (!closed() && Date.now() < deadline) await sleep(100);
+    while (!closed()) await sleep(100);
     expect([disabled, loggedOut, revoked].map((ended) => ended.states.at(-1))).not.toContain(
       'SUBSCRIBED',
     );
@@ -177,14 +178,13 @@ describe('the Phoenix protocol, as far as the app uses it', () => {
       socket.addEventListener('open', () => resolveOpen());
       socket.addEventListener('error', () => rejectOpen(new Error('websocket refused')));
     });
+    /** The reply to `ref`, whenever it comes (a missing one fails at the test's timeout). */
     const next = async (ref: string) => {
-      const deadline = Date.now() + 15_000;
-      while (Date.now() < deadline) {
+      for (;;) {
         const found = frames.find((frame) => frame[1] === ref);
         if (found) return found;
         await sleep(10);
       }
-      throw new Error(`no frame ${ref}`);
     };
     return { socket, next };
   }

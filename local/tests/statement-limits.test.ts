@@ -69,7 +69,7 @@ describe('statement timeouts per role (PostgreSQL)', () => {
     await db.close();
     stack = await startTestStack({ databaseUrl: url, inMemory: false });
     stacks.push(stack);
-  }, 120_000);
+  });
 
   it('stops a visitor’s statement after 3 s, and lets a signed-in user’s run to 8 s', async (context) => {
     if (!stack) return context.skip();
@@ -86,5 +86,5 @@ describe('statement timeouts per role (PostgreSQL)', () => {
     const user = createClient<Database>(stack.url, stack.publishableKey, options);
     expect((await user.auth.signInAnonymously()).error).toBeNull();
     expect((await call(user)).error).toBeNull();
-  }, 60_000);
+  });
 });

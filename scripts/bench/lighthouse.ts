@@ -8,7 +8,8 @@
  * --dist .data/e2e-dist --site-port 4521 --api-port 54521 [--https-port 4393] [--runs 3]` serves an
  * existing build and prints every page's scores, FCP, LCP, LCP − FCP against bench/budgets.json and the LCP element.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -113,10 +114,18 @@ function summarize(
   };
 }
 
+function saveReport(dir: string, url: string, run: number, lhr: Lhr): void {
+  mkdirSync(dir, { recursive: true });
+  const name = new URL(url).pathname.replace(/^\/|\/$/g, '').replaceAll('/', '_') || 'home';
+  writeFileSync(join(dir, `${name}-${run}.json`), JSON.stringify(lhr));
+}
+
 export async function runLighthouse(
   urls: string[],
   runs = 3,
   onProgress: (message: string) => void = () => {},
+  /** A directory to keep every run's report in (`<page>-<run>.json`), for reading its critical path. */
+  saveDir?: string,
 ): Promise<LighthouseResult[]> {
   const chrome = await launch({ chromePath, chromeFlags });
   try {
@@ -140,6 +149,7 @@ export async function runLighthouse(
           continue;
         }
         lhrs.push(result!.lhr);
+        if (saveDir) saveReport(saveDir, url, run, result!.lhr);
       }
       lhrs.sort(
         (a, b) =>
@@ -167,6 +177,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       runs: { type: 'string', default: '3' },
       // A comma-separated subset of the list, for a quick look while iterating.
       pages: { type: 'string' },
+      // Keep every run's full report (JSON) in this directory.
+      save: { type: 'string' },
     },
   });
   const pages = values.pages ? values.pages.split(',') : lighthousePages;
@@ -175,17 +187,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const fontKB = allBudgets.pages.fontKB as number;
   await withBuildServer(
     {
-      dist: values.dist!,
+      dist: values.dist,
       dataDir: `${values.dist}-lighthouse-data`,
-      sitePort: values['site-port']!,
-      apiPort: values['api-port']!,
+      sitePort: values['site-port'],
+      apiPort: values['api-port'],
     },
     async () => {
-      const results = await withHttpsSite(values.dist!, Number(values['https-port']), (origin) =>
+      const results = await withHttpsSite(values.dist, Number(values['https-port']), (origin) =>
         runLighthouse(
           pages.map((path) => origin + path),
           Number(values.runs),
           (message) => console.log(message),
+          values.save,
         ),
       );
       console.log(

@@ -18,8 +18,8 @@ export interface PageWeight {
   css: Weight;
   /** JavaScript loaded before any interaction: scripts and client:load/idle islands. */
   js: Weight;
-  /** All JavaScript, including islands that wait for the reader: scrolled into view (client:visible)
-   *  or a click on one of their triggers (client:click). */
+  /** All JavaScript, including islands that wait for the reader: scrolled into view (client:visible),
+   *  a click on one of their triggers (client:click) or a first touch (client:interact). */
   jsTotal: Weight;
   scripts: string[];
 }
@@ -52,7 +52,8 @@ function staticImports(code: string, from: string): string[] {
 
 /**
  * Site paths of the scripts a page loads, plus the inline module code. `eagerOnly` leaves out islands
- * hydrated on visibility, media queries or a click, which load only when the reader gets to them.
+ * hydrated on visibility, media queries, a click or a first touch (client:interact), which load only
+ * when the reader gets to them.
  */
 function pageScripts(html: string, eagerOnly: boolean): { urls: string[]; inline: string[] } {
   const urls = new Set<string>();
@@ -67,12 +68,15 @@ function pageScripts(html: string, eagerOnly: boolean): { urls: string[]; inline
   for (const match of html.matchAll(/<astro-island\b[^>]*>/g)) {
     const tag = match[0];
     const directive = /\bclient="([^"]+)"/.exec(tag)?.[1] ?? 'load';
-    if (eagerOnly && ['visible', 'media', 'click'].includes(directive)) continue;
+    if (eagerOnly && ['visible', 'media', 'click', 'interact'].includes(directive)) continue;
     for (const url of tag.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g))
       urls.add(url[1]!);
   }
   for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g))
     urls.add(match[1]!);
+  // Module scripts requested right after the first paint (src/integrations/first-paint/page.ts).
+  const late = /<body[^>]*\bdata-late-modules="([^"]+)"/.exec(html)?.[1];
+  for (const url of late?.split(' ') ?? []) urls.add(url);
   return { urls: [...urls], inline };
 }
 

@@ -196,14 +196,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       'no-build': { type: 'boolean', default: false },
     },
   });
-  if (!values['no-build'] || !existsSync(values.dist!)) {
+  if (!values['no-build'] || !existsSync(values.dist)) {
     console.log(`building into ${values.dist}…`);
-    buildSite(values.dist!, values['api-port']!);
+    buildSite(values.dist, values['api-port']);
   }
   const figures = await benchPatientPage({
-    dist: values.dist!,
-    sitePort: values['site-port']!,
-    apiPort: values['api-port']!,
+    dist: values.dist,
+    sitePort: values['site-port'],
+    apiPort: values['api-port'],
     httpsPort: Number(values['https-port']),
     runs: Number(values.runs),
     log: (message) => console.log(message),

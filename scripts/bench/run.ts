@@ -10,6 +10,7 @@ import { withHttpsSite } from './https-site.ts';
 import { lighthousePages, runLighthouse } from './lighthouse.ts';
 import { islandOnDemand, islandOnTopOfPage, measurePages, type PageWeight } from './page-weight.ts';
 import { benchSlowProfile, buildForSlowProfile, slowProfileMarkdown } from './slow-profile.ts';
+import { API_PORT_OFFSET, benchUploads, uploadsMarkdown } from './uploads.ts';
 import { buildSite, withBuildServer } from './serve-build.ts';
 import { benchSubmit } from './submit.ts';
 
@@ -116,6 +117,20 @@ const slowProfile = await (async () => {
   log(`slow-profile benchmark failed: ${String(error).split('\n')[0]}`);
   return null;
 });
+// Photos from the patient page (issue 30) on the same build: a cutting proxy takes the build's API
+// port, the local API listens API_PORT_OFFSET above it.
+const uploads = await withBuildServer(
+  {
+    dist: SLOW_DIST,
+    dataDir: `${SLOW_DIST}-uploads-data`,
+    sitePort: String(SLOW_SITE_PORT),
+    apiPort: String(SLOW_API_PORT + API_PORT_OFFSET),
+  },
+  (origin) => benchUploads(origin, SLOW_API_PORT, SLOW_API_PORT + API_PORT_OFFSET, log),
+).catch((error: unknown) => {
+  log(`uploads benchmark failed: ${String(error).split('\n')[0]}`);
+  return null;
+});
 const localStack = await localStackFigures();
 const admin = await adminFigures();
 const adminScale = await adminScaleFigures();
@@ -126,9 +141,7 @@ const pageRows = pages.map((page) => ({
   ...page,
   staff: isStaffPage(page.page),
   verdicts: {
-    js: isStaffPage(page.page)
-      ? ('pass' as Verdict)
-      : atMost(page.js.gzip / 1024, budgets.pages.jsGzipKB),
+    js: isStaffPage(page.page) ? 'pass' : atMost(page.js.gzip / 1024, budgets.pages.jsGzipKB),
     css: atMost(page.css.gzip / 1024, budgets.pages.cssGzipKB),
     html: atMost(page.html.gzip / 1024, budgets.pages.htmlGzipKB),
   },
@@ -167,6 +180,7 @@ const report = {
     submitToThankYou: submit,
   },
   slowProfile,
+  uploads,
   localStack,
   admin,
   adminScale,
@@ -226,6 +240,9 @@ const md: string[] = [
   ...(slowProfile
     ? slowProfileMarkdown(slowProfile)
     : ['## Slow profile', '', 'Not measured.', '']),
+  ...(uploads
+    ? uploadsMarkdown(uploads)
+    : ['## Photos from the patient page', '', 'Not measured.', '']),
   '## Back office',
   '',
   admin

@@ -80,13 +80,18 @@ export async function throttledPage(browser: Browser) {
       hydrated: 0,
       clickAt: 0,
       dialogAt: 0,
+      downAt: 0,
+      clickPaintAt: 0,
       events: [] as number[][],
     };
     (window as unknown as { __slow: typeof marks }).__slow = marks;
     // Every event that belongs to an interaction (Event Timing): [duration, input delay,
     // handlers' time, time from the handlers to the paint].
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as PerformanceEventTiming[])
+      for (const entry of list.getEntries() as PerformanceEventTiming[]) {
+        // The paint that follows a click's handlers (what shows an opened dialog).
+        if (entry.interactionId && entry.name === 'click')
+          marks.clickPaintAt = entry.startTime + entry.duration;
         if (entry.interactionId)
           marks.events.push([
             entry.duration,
@@ -94,9 +99,11 @@ export async function throttledPage(browser: Browser) {
             entry.processingEnd - entry.processingStart,
             entry.startTime + entry.duration - entry.processingEnd,
           ]);
+      }
     }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
-    // The page time of the last click's input (its event timestamp).
+    // The page time of the last click's input (its event timestamp), and of the press before it.
     addEventListener('click', (event) => (marks.clickAt = event.timeStamp), true);
+    addEventListener('pointerdown', (event) => (marks.downAt = event.timeStamp), true);
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) marks.lcp = entry.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });

@@ -26,5 +26,10 @@ export function fieldName(path: Path): string {
     .join('');
 }
 
-export const show = (value: unknown): string =>
-  typeof value === 'string' ? JSON.stringify(value) : value === null ? 'empty' : String(value);
+export const show = (value: unknown): string => {
+  if (value === null) return 'empty';
+  if (typeof value === 'string' || typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  return typeof value;
+};

@@ -590,7 +590,7 @@ export async function runLeadLoad(options: LoadOptions = {}): Promise<LoadReport
       }),
     );
     const durationMs = performance.now() - started;
-    const killState = kill as KillState | undefined;
+    const killState = kill;
     if (killState) await killState.done;
     else if (options.killRestart) problems.push('the server was never killed');
 
@@ -702,7 +702,7 @@ export async function runLeadLoad(options: LoadOptions = {}): Promise<LoadReport
     };
     return report;
   } finally {
-    await (server as ServerProcess | undefined)?.stop();
+    await server?.stop();
     rmSync(scratch, { recursive: true, force: true });
   }
 }

@@ -41,9 +41,9 @@ export const site = {
    * plus a migration that adds it there.
    */
   policies: {
-    version: '1.1',
+    version: '1.2',
     /** The day this version took effect (ISO date). */
-    effective: '2026-11-26',
+    effective: '2026-11-27',
   },
   /**
    * The separate, unticked advertising opt-in ("tell me about the next offer"): the version of its

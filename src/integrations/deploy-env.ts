@@ -109,7 +109,7 @@ export function checkDeployEnv(env: DeployEnv): string[] {
       );
     } else if (ref && claims['ref'] !== ref) {
       problems.push(
-        `PUBLIC_SUPABASE_ANON_KEY belongs to project "${String(claims['ref'] ?? 'unknown')}" but PUBLIC_SUPABASE_URL is project "${ref}": copy the key and the URL from the same project.`,
+        `PUBLIC_SUPABASE_ANON_KEY belongs to project "${typeof claims['ref'] === 'string' ? claims['ref'] : 'unknown'}" but PUBLIC_SUPABASE_URL is project "${ref}": copy the key and the URL from the same project.`,
       );
     }
   }

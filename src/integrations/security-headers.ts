@@ -67,7 +67,8 @@ export function contentSecurityPolicy(
     "default-src 'self'",
     `script-src 'self' ${hashes.scripts.join(' ')}`.trim(),
     `style-src 'self' ${hashes.styles.join(' ')}`.trim(),
-    "img-src 'self' data:",
+    // Staff see the patients' photos through short-lived signed Storage URLs (issue 30).
+    `img-src 'self' data: ${api.origin}`,
     "font-src 'self'",
     `connect-src 'self' ${api.origin} ${realtime}`,
     "manifest-src 'self'",

@@ -611,6 +611,10 @@ export type Database = {
         Args: never;
         Returns: undefined;
       };
+      ask_for_request_file: {
+        Args: { _request_id: string; _slot: string };
+        Returns: undefined;
+      };
       bin_page: {
         Args: { _after_deleted_at: string; _after_id: string; _limit: number };
         Returns: Json;
@@ -637,6 +641,10 @@ export type Database = {
       };
       claim_patient_confirmations: {
         Args: { _lead_id: string; _limit: number };
+        Returns: Json;
+      };
+      claim_storage_deletions: {
+        Args: { _limit: number };
         Returns: Json;
       };
       clinic_profiles: {
@@ -669,6 +677,14 @@ export type Database = {
       };
       finish_patient_confirmation: {
         Args: { _error: string; _lead_id: string; _sent: boolean };
+        Returns: undefined;
+      };
+      finish_request_file: {
+        Args: { _bytes: number; _file_id: string; _ok: boolean; _reason: string };
+        Returns: Json;
+      };
+      finish_storage_deletions: {
+        Args: { _done: number[]; _error: string; _failed: number[] };
         Returns: undefined;
       };
       first_contact_escalation_state: {
@@ -781,6 +797,25 @@ export type Database = {
         Args: { _quote_id: string; _token: string; _version: number };
         Returns: Json;
       };
+      patient_file_begin: {
+        Args: {
+          _bytes: number;
+          _content_type: string;
+          _file_name: string;
+          _slot: string;
+          _token: string;
+          _with_thumb: boolean;
+        };
+        Returns: Json;
+      };
+      patient_file_delete: {
+        Args: { _file_id: string; _token: string };
+        Returns: Json;
+      };
+      patient_files: {
+        Args: { _token: string };
+        Returns: Json;
+      };
       patient_page_info: {
         Args: { _request_id: string };
         Returns: Json;
@@ -819,6 +854,10 @@ export type Database = {
         Args: { _token: string };
         Returns: Json;
       };
+      pending_request_file_checks: {
+        Args: { _limit: number };
+        Returns: Json;
+      };
       person_requests: {
         Args: { _id: string };
         Returns: Json;
@@ -834,6 +873,14 @@ export type Database = {
       release_held_requests: {
         Args: { _ids: string[] };
         Returns: number;
+      };
+      request_file_upload_target: {
+        Args: { _file_id: string; _token: string };
+        Returns: Json;
+      };
+      request_files: {
+        Args: { _request_id: string };
+        Returns: Json;
       };
       request_ids_matching: {
         Args: { _digits_pattern: string; _text_pattern: string };
@@ -929,6 +976,10 @@ export type Database = {
       set_staff_routing: {
         Args: { _settings: Json; _staff_id: string };
         Returns: Json;
+      };
+      staff_may_read_request_file: {
+        Args: { _name: string };
+        Returns: boolean;
       };
       undo_merge: {
         Args: { _id: string };

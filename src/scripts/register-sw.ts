@@ -7,7 +7,7 @@
  * a slow connection that is bandwidth taken from the first paint for something only the install
  * prompt needs (docs/decisions.md, "Lighthouse LCP ≤ FCP + 150 ms").
  */
-window.addEventListener('load', () => {
+function afterLoad() {
   const manifest = document.createElement('link');
   manifest.rel = 'manifest';
   manifest.href = '/manifest.webmanifest';
@@ -17,4 +17,9 @@ window.addEventListener('load', () => {
       // No offline support this time; the site works the same online.
     });
   }
-});
+}
+
+// This module is requested after the first paint (src/integrations/first-paint): the page may
+// have loaded already.
+if (document.readyState === 'complete') afterLoad();
+else window.addEventListener('load', afterLoad, { once: true });

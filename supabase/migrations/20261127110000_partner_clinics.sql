@@ -62,14 +62,18 @@ create table public.clinics (
   updated_at timestamptz not null default now(),
   updated_by uuid references private.admin_users (id) on delete set null,
   constraint clinics_slug_format check (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$' and char_length(slug) <= 60),
+  -- Conditions as one flat list, not `between … and between …`: PostgreSQL reads a nested AND back
+  -- in another shape, and supabase/schemas/ must dump exactly as the migrations do.
   constraint clinics_names check (
-    char_length(btrim(name_ar)) between 2 and 120 and char_length(btrim(name_en)) between 2 and 120
+    char_length(btrim(name_ar)) >= 2 and char_length(btrim(name_ar)) <= 120
+    and char_length(btrim(name_en)) >= 2 and char_length(btrim(name_en)) <= 120
   ),
   constraint clinics_cities check (
-    char_length(btrim(city_ar)) between 2 and 80 and char_length(btrim(city_en)) between 2 and 80
+    char_length(btrim(city_ar)) >= 2 and char_length(btrim(city_ar)) <= 80
+    and char_length(btrim(city_en)) >= 2 and char_length(btrim(city_en)) <= 80
   ),
   constraint clinics_languages check (
-    cardinality(languages) between 1 and 12
+    cardinality(languages) >= 1 and cardinality(languages) <= 12
     and array_to_string(languages, ',') ~ '^[a-z]{2}(,[a-z]{2})*$'
   ),
   constraint clinics_hotel_length check (char_length(hotel) between 1 and 160),

@@ -38,11 +38,15 @@ create table public.message_templates (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   updated_by text,
+  -- Conditions as one flat list, not `between … and between …`: PostgreSQL reads a nested AND back
+  -- in another shape, and supabase/schemas/ must dump exactly as the migrations do.
   constraint message_templates_title_length check (
-    char_length(btrim(title_ar)) between 2 and 80 and char_length(btrim(title_en)) between 2 and 80
+    char_length(btrim(title_ar)) >= 2 and char_length(btrim(title_ar)) <= 80
+    and char_length(btrim(title_en)) >= 2 and char_length(btrim(title_en)) <= 80
   ),
   constraint message_templates_body_length check (
-    char_length(btrim(body_ar)) between 1 and 2000 and char_length(btrim(body_en)) between 1 and 2000
+    char_length(btrim(body_ar)) >= 1 and char_length(btrim(body_ar)) <= 2000
+    and char_length(btrim(body_en)) >= 1 and char_length(btrim(body_en)) <= 2000
   ),
   -- Line breaks and tabs are text; other control characters would reach the patient's chat.
   constraint message_templates_no_controls check (

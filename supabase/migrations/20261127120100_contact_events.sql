@@ -63,11 +63,13 @@ create table private.first_contact_settings (
   updated_at timestamptz not null default now(),
   updated_by text,
   constraint first_contact_settings_days check (
-    work_days <@ '{1,2,3,4,5,6,7}'::smallint[] and cardinality(work_days) between 1 and 7
+    work_days <@ '{1,2,3,4,5,6,7}'::smallint[] and cardinality(work_days) >= 1
+    and cardinality(work_days) <= 7
   ),
   constraint first_contact_settings_hours check (day_start < day_end),
   constraint first_contact_settings_minutes check (
-    contact_minutes between 1 and 1440 and escalate_minutes between contact_minutes + 1 and 10080
+    contact_minutes >= 1 and contact_minutes <= 1440
+    and escalate_minutes >= contact_minutes + 1 and escalate_minutes <= 10080
   )
 );
 comment on table private.first_contact_settings is

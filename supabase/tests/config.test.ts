@@ -104,8 +104,11 @@ describe('supabase/config.toml', () => {
     // (supabase/functions/_shared/caller.ts), which works with either signing style.
     expect(values.get('functions.send-form-notification.verify_jwt')).toBe(false);
     expect(values.get('functions.google-indexing.verify_jwt')).toBe(false);
+    // request-files (issue 30) admits project keys like send-form-notification.
+    expect(values.get('functions.request-files.verify_jwt')).toBe(false);
     expect([...readLocalConfig().functionsWithoutJwt].sort()).toEqual([
       'google-indexing',
+      'request-files',
       'send-form-notification',
     ]);
     // Signing keys are off by default (the legacy secret, as `supabase start` without the file).

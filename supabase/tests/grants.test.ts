@@ -97,6 +97,18 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.claim_patient_confirmations(uuid, integer)': { service_role: 'x' },
   'function public.finish_patient_confirmation(uuid, boolean, text)': { service_role: 'x' },
   'function public.withdraw_advertising_consent(uuid)': { authenticated: 'x', service_role: 'x' },
+  // Photos and documents (issue 30): the patient's by token, the edge function's, the staff's.
+  'function public.patient_files(text)': anyone,
+  'function public.patient_file_begin(text, text, text, integer, text, boolean)': anyone,
+  'function public.patient_file_delete(text, uuid)': anyone,
+  'function public.request_file_upload_target(text, uuid)': { service_role: 'x' },
+  'function public.pending_request_file_checks(integer)': { service_role: 'x' },
+  'function public.finish_request_file(uuid, boolean, integer, text)': { service_role: 'x' },
+  'function public.claim_storage_deletions(integer)': { service_role: 'x' },
+  'function public.finish_storage_deletions(bigint[], bigint[], text)': { service_role: 'x' },
+  'function public.request_files(uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.ask_for_request_file(uuid, text)': { authenticated: 'x', service_role: 'x' },
+  'function public.staff_may_read_request_file(text)': { authenticated: 'x', service_role: 'x' },
   // Issue 32: WhatsApp templates, contact events, first contact, routing, escalation, report.
   'table public.message_templates': { authenticated: 'r', service_role: 'arw' },
   'function public.message_template_variables()': { authenticated: 'x', service_role: 'x' },

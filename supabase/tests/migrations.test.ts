@@ -92,8 +92,10 @@ describe.each(backends)('schema invariants on $name', (backend) => {
       `select policyname from pg_policies where schemaname = 'realtime' and tablename = 'messages'
        order by 1`,
     );
-    // Issue 31 adds the quotes' topic (staff:quotes), for live admin sessions only as well.
+    // The staff topics of the lead tables, staff:request_files of issue 30 (file ids only) and
+    // issue 31's quotes' topic (staff:quotes), each for live admin sessions only.
     expect(policies.map((row) => row.policyname)).toEqual([
+      'admins receive file broadcasts',
       'admins receive quote broadcasts',
       'admins receive staff broadcasts',
     ]);

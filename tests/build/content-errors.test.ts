@@ -4,7 +4,7 @@
  * how to fix it. Each test copies the real content into a temporary folder, makes one editor's mistake
  * there and runs the checker's command line on that copy, so the repository's content is never touched.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,18 +18,29 @@ interface Run {
   output: string;
 }
 
-function check(dir: string): Run {
-  const result = spawnSync(process.execPath, [CHECKER, '--dir', dir], { encoding: 'utf8' });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+/**
+ * Runs the checker's command line without blocking this process, so the tests below really run
+ * side by side (Vitest's maxConcurrency) and each is timed from its own start.
+ */
+function check(dir: string): Promise<Run> {
+  return new Promise((resolveRun) => {
+    const child = execFile(
+      process.execPath,
+      [CHECKER, '--dir', dir],
+      { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+      (_error, stdout, stderr) =>
+        resolveRun({ status: child.exitCode, output: `${stdout}${stderr}` }),
+    );
+  });
 }
 
 /** Runs the checker on a copy of the content after `edit` changed it. */
-function withMistake(edit: (dir: string) => void): Run {
+async function withMistake(edit: (dir: string) => void): Promise<Run> {
   const dir = mkdtempSync(join(tmpdir(), 'rihla-content-'));
   try {
     cpSync(CONTENT, dir, { recursive: true });
     edit(dir);
-    return check(dir);
+    return await check(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -53,15 +64,15 @@ const problems = (run: Run) =>
     .split('\n')
     .filter((line) => /^\S+:\d*:? /.test(line) && !line.startsWith('check:content'));
 
-describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
-  it('passes the repository content', () => {
-    const run = check(CONTENT);
+describe('check:content', { concurrent: true }, () => {
+  it('passes the repository content', async () => {
+    const run = await check(CONTENT);
     expect(run.output).toMatch(/is fine/);
     expect(run.status).toBe(0);
   });
 
-  it('refuses an Arabic article without its English twin', () => {
-    const run = withMistake((dir) => {
+  it('refuses an Arabic article without its English twin', async () => {
+    const run = await withMistake((dir) => {
       writeFileSync(
         join(dir, 'blog/ar/new-article.mdx'),
         readFileSync(join(dir, 'blog/ar/dhi-technique-guide.mdx'), 'utf8')
@@ -76,8 +87,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     expect(run.output).toMatch(/Add \S*blog\/en\/new-article\.mdx with the same file name/);
   });
 
-  it('refuses a date that does not exist, and names the line', () => {
-    const run = withMistake((dir) =>
+  it('refuses a date that does not exist, and names the line', async () => {
+    const run = await withMistake((dir) =>
       replace(dir, 'blog/ar/dhi-technique-guide.mdx', /^date: .*$/m, 'date: 2026-02-30'),
     );
     expect(run.status).toBe(1);
@@ -86,8 +97,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
   });
 
-  it('explains a date in the wrong format', () => {
-    const run = withMistake((dir) =>
+  it('explains a date in the wrong format', async () => {
+    const run = await withMistake((dir) =>
       replace(dir, 'blog/en/dhi-technique-guide.mdx', /^date: .*$/m, 'date: 26/05/2026'),
     );
     expect(run.status).toBe(1);
@@ -96,8 +107,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
   });
 
-  it('refuses a body link to a page that does not exist', () => {
-    const run = withMistake((dir) =>
+  it('refuses a body link to a page that does not exist', async () => {
+    const run = await withMistake((dir) =>
       append(dir, 'blog/en/dhi-technique-guide.mdx', '\nSee [our prices](/en/prices-2027).\n'),
     );
     expect(run.status).toBe(1);
@@ -106,8 +117,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
   });
 
-  it('points an English body link written with the Arabic address to the English one', () => {
-    const run = withMistake((dir) =>
+  it('points an English body link written with the Arabic address to the English one', async () => {
+    const run = await withMistake((dir) =>
       append(dir, 'blog/en/dhi-technique-guide.mdx', '\nSee [the guide](/blog/no-such-guide).\n'),
     );
     expect(run.status).toBe(1);
@@ -116,8 +127,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
   });
 
-  it('accepts body links to existing pages in the right language', () => {
-    const run = withMistake((dir) =>
+  it('accepts body links to existing pages in the right language', async () => {
+    const run = await withMistake((dir) =>
       append(
         dir,
         'blog/en/dhi-technique-guide.mdx',
@@ -128,8 +139,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     expect(run.status).toBe(0);
   });
 
-  it('refuses a body image that does not exist', () => {
-    const run = withMistake((dir) =>
+  it('refuses a body image that does not exist', async () => {
+    const run = await withMistake((dir) =>
       append(dir, 'blog/ar/dhi-technique-guide.mdx', '\n![عيادة](/images/x.jpg)\n'),
     );
     expect(run.status).toBe(1);
@@ -138,24 +149,26 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
   });
 
-  it('refuses a duplicate testimonial id, naming both places', () => {
-    const run = withMistake((dir) => replace(dir, 'testimonials.yaml', '- id: t2', '- id: t1'));
+  it('refuses a duplicate testimonial id, naming both places', async () => {
+    const run = await withMistake((dir) =>
+      replace(dir, 'testimonials.yaml', '- id: t2', '- id: t1'),
+    );
     expect(run.status).toBe(1);
     expect(run.output).toMatch(
       /testimonials\.yaml:\d+: the id "t1" is already used in \S*testimonials\.yaml:1; one of the two would silently disappear/,
     );
   });
 
-  it('refuses an entry without an id', () => {
-    const run = withMistake((dir) =>
+  it('refuses an entry without an id', async () => {
+    const run = await withMistake((dir) =>
       replace(dir, 'faqs.yaml', '- id: home-2\n  featured', '- featured'),
     );
     expect(run.status).toBe(1);
     expect(run.output).toMatch(/faqs\.yaml:\d+: entry 2 has no "id:"/);
   });
 
-  it('refuses a duplicate service path', () => {
-    const run = withMistake((dir) =>
+  it('refuses a duplicate service path', async () => {
+    const run = await withMistake((dir) =>
       replace(dir, 'services/lasik.yaml', /^path: .*$/m, 'path: /ivf-treatment-turkey'),
     );
     expect(run.status).toBe(1);
@@ -164,8 +177,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
   });
 
-  it('refuses slug: in front matter', () => {
-    const run = withMistake((dir) =>
+  it('refuses slug: in front matter', async () => {
+    const run = await withMistake((dir) =>
       replace(dir, 'blog/en/dhi-technique-guide.mdx', /^date:/m, 'slug: dhi\ndate:'),
     );
     expect(run.status).toBe(1);
@@ -174,8 +187,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
   });
 
-  it('refuses a price with thousands separators', () => {
-    const run = withMistake((dir) =>
+  it('refuses a price with thousands separators', async () => {
+    const run = await withMistake((dir) =>
       replace(
         dir,
         'services/ivf.yaml',
@@ -192,8 +205,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     ]);
   });
 
-  it('refuses a number written as text', () => {
-    const run = withMistake((dir) =>
+  it('refuses a number written as text', async () => {
+    const run = await withMistake((dir) =>
       replace(
         dir,
         'services/ivf.yaml',
@@ -207,8 +220,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
   });
 
-  it('refuses a number written with a thousands point', () => {
-    const run = withMistake((dir) =>
+  it('refuses a number written with a thousands point', async () => {
+    const run = await withMistake((dir) =>
       replace(
         dir,
         'services/ivf.yaml',
@@ -222,8 +235,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
   });
 
-  it('refuses a price range whose min is above its max', () => {
-    const run = withMistake((dir) =>
+  it('refuses a price range whose min is above its max', async () => {
+    const run = await withMistake((dir) =>
       replace(
         dir,
         'services/ivf.yaml',
@@ -237,8 +250,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
   });
 
-  it('refuses Arabic and English lists of different lengths', () => {
-    const run = withMistake((dir) =>
+  it('refuses Arabic and English lists of different lengths', async () => {
+    const run = await withMistake((dir) =>
       replace(dir, 'services/ivf.yaml', "'A patient coordinator at every step',\n", ''),
     );
     expect(run.status).toBe(1);
@@ -247,8 +260,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
   });
 
-  it('names the content file of a missing illustration', () => {
-    const run = withMistake((dir) =>
+  it('names the content file of a missing illustration', async () => {
+    const run = await withMistake((dir) =>
       replace(dir, 'services/ivf.yaml', 'image: service-ivf', 'image: service-ivf-new'),
     );
     expect(run.status).toBe(1);
@@ -257,8 +270,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
   });
 
-  it('refuses cross-references to pages, articles and destinations that do not exist', () => {
-    const run = withMistake((dir) => {
+  it('refuses cross-references to pages, articles and destinations that do not exist', async () => {
+    const run = await withMistake((dir) => {
       replace(dir, 'services/ivf.yaml', '- /health-checkup-turkey', '- /health-check-turkey');
       replace(dir, 'services/hair-transplant.yaml', 'destination: romania', 'destination: rumania');
       replace(
@@ -310,8 +323,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     expect(lines).toHaveLength(5);
   });
 
-  it('names the file and the field of a wrong value and of a missing one', () => {
-    const run = withMistake((dir) => {
+  it('names the file and the field of a wrong value and of a missing one', async () => {
+    const run = await withMistake((dir) => {
       replace(dir, 'services/ivf.yaml', /^order: .*$/m, 'order: eleven');
       replace(dir, 'services/lasik.yaml', /^path: .*\n/m, '');
       replace(dir, 'blog/en/dhi-technique-guide.mdx', /^category: .*$/m, 'category: hair');
@@ -326,23 +339,25 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
   });
 
-  it('refuses a misspelt field instead of ignoring it', () => {
-    const run = withMistake((dir) => replace(dir, 'services/ivf.yaml', /^summary:/m, 'summery:'));
+  it('refuses a misspelt field instead of ignoring it', async () => {
+    const run = await withMistake((dir) =>
+      replace(dir, 'services/ivf.yaml', /^summary:/m, 'summery:'),
+    );
     expect(run.status).toBe(1);
     expect(run.output).toContain('services/ivf.yaml:10: "summery" is not a field the site knows');
   });
 
-  it('refuses a search title longer than 60 characters, and accepts a shorter seoTitle', () => {
+  it('refuses a search title longer than 60 characters, and accepts a shorter seoTitle', async () => {
     const long =
       "title: 'The DHI Hair Transplant Guide: How It Works, Who It Suits and What It Costs'";
-    const run = withMistake((dir) =>
+    const run = await withMistake((dir) =>
       replace(dir, 'blog/en/dhi-technique-guide.mdx', /^title: .*$/m, long),
     );
     expect(run.status).toBe(1);
     expect(run.output).toContain(
       'blog/en/dhi-technique-guide.mdx:2: "title" is 75 characters; search results cut titles after about 60. Keep it as the heading and add a shorter "seoTitle:"',
     );
-    const fixed = withMistake((dir) =>
+    const fixed = await withMistake((dir) =>
       replace(
         dir,
         'blog/en/dhi-technique-guide.mdx',
@@ -353,8 +368,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     expect(fixed.output).toMatch(/is fine/);
   });
 
-  it('accepts a fifth testimonial and a seventh home question that are not featured', () => {
-    const run = withMistake((dir) => {
+  it('accepts a fifth testimonial and a seventh home question that are not featured', async () => {
+    const run = await withMistake((dir) => {
       const first = /^- id: t1\n[\s\S]*?(?=^- id: t2)/m.exec(
         readFileSync(join(dir, 'testimonials.yaml'), 'utf8'),
       )![0];
@@ -373,8 +388,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     expect(run.status).toBe(0);
   });
 
-  it('refuses a fifth featured testimonial: the home shows four', () => {
-    const run = withMistake((dir) => {
+  it('refuses a fifth featured testimonial: the home shows four', async () => {
+    const run = await withMistake((dir) => {
       const first = /^- id: t1\n[\s\S]*?(?=^- id: t2)/m.exec(
         readFileSync(join(dir, 'testimonials.yaml'), 'utf8'),
       )![0];
@@ -386,8 +401,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
   });
 
-  it('refuses a draft in one language only', () => {
-    const run = withMistake((dir) =>
+  it('refuses a draft in one language only', async () => {
+    const run = await withMistake((dir) =>
       replace(dir, 'blog/ar/dhi-technique-guide.mdx', /^date: (.*)$/m, 'date: $1\ndraft: true'),
     );
     expect(run.status).toBe(1);
@@ -396,8 +411,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
   });
 
-  it('refuses a published article that lists a scheduled one as related', () => {
-    const run = withMistake((dir) => {
+  it('refuses a published article that lists a scheduled one as related', async () => {
+    const run = await withMistake((dir) => {
       for (const lang of ['ar', 'en'])
         replace(
           dir,
@@ -412,16 +427,16 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     );
   });
 
-  it('explains broken YAML', () => {
-    const run = withMistake((dir) =>
+  it('explains broken YAML', async () => {
+    const run = await withMistake((dir) =>
       replace(dir, 'gallery.yaml', /^(- id: .*)$/m, "$1\n  caption: { ar: 'صورة', en: 'A photo }"),
     );
     expect(run.status).toBe(1);
     expect(run.output).toMatch(/gallery\.yaml:\d+: this is not valid YAML/);
   });
 
-  it('refuses a missing article file for an existing twin (removed English article)', () => {
-    const run = withMistake((dir) => {
+  it('refuses a missing article file for an existing twin (removed English article)', async () => {
+    const run = await withMistake((dir) => {
       unlinkSync(join(dir, 'blog/en/medical-trip-planning-checklist.mdx'));
     });
     expect(run.status).toBe(1);
@@ -431,12 +446,12 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
   });
   /* Issue 34: honest prices, ranges that read one way, current legal pages ------------------- */
 
-  it('refuses a struck offer price above the treatment’s own range unless a reason is stated', () => {
+  it('refuses a struck offer price above the treatment’s own range unless a reason is stated', async () => {
     const raise = (dir: string) => {
       replace(dir, 'offers.yaml', /oldPriceUsd: \d+/, 'oldPriceUsd: 3500');
       replace(dir, 'offers.yaml', /^ {2}oldPriceReason: .*\n/m, '');
     };
-    const run = withMistake(raise);
+    const run = await withMistake(raise);
     expect(run.status).toBe(1);
     expect(problems(run)).toEqual([
       expect.stringMatching(
@@ -444,7 +459,7 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
       ),
     ]);
     // The same price with its source stated is accepted (the page shows the reason).
-    const stated = withMistake((dir) => {
+    const stated = await withMistake((dir) => {
       raise(dir);
       append(
         dir,
@@ -455,8 +470,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     expect(stated.output).toMatch(/is fine/);
   });
 
-  it('refuses an Arabic range that would read left to right after Latin text', () => {
-    const run = withMistake((dir) =>
+  it('refuses an Arabic range that would read left to right after Latin text', async () => {
+    const run = await withMistake((dir) =>
       replace(
         dir,
         'services/hair-transplant.yaml',
@@ -471,7 +486,7 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
       ),
     ]);
     // In an Arabic article's body too; an Arabic word before the range is fine.
-    const body = withMistake((dir) =>
+    const body = await withMistake((dir) =>
       append(
         dir,
         'blog/ar/dhi-technique-guide.mdx',
@@ -485,8 +500,8 @@ describe('check:content', { concurrent: true, timeout: 60_000 }, () => {
     ]);
   });
 
-  it('refuses a legal page that links the shut ODR platform or lacks a section of its twin', () => {
-    const run = withMistake((dir) => {
+  it('refuses a legal page that links the shut ODR platform or lacks a section of its twin', async () => {
+    const run = await withMistake((dir) => {
       append(dir, 'legal/en/terms.mdx', '\nSee https://ec.europa.eu/consumers/odr.\n');
       append(dir, 'legal/ar/privacy.mdx', '\n## 13. قسم إضافي\n\nنص.\n');
     });

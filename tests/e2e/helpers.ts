@@ -3,13 +3,14 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * Waits until the page's React islands have hydrated (Astro drops their `ssr` attribute). Islands
- * that hydrate on visibility count only once they are in the viewport; islands that wait for a
- * click on one of their triggers (client:click) do not count.
+ * that hydrate on visibility count only once they are in the viewport; islands that wait for the
+ * visitor (client:click, client:interact) do not count.
  */
 export async function waitForIslands(page: Page) {
   await page.waitForFunction(() =>
     [...document.querySelectorAll('astro-island[ssr]')].every((island) => {
-      if (island.getAttribute('client') === 'click') return true;
+      // Islands that wait for the visitor (a click on a trigger, a first touch of a form).
+      if (['click', 'interact'].includes(island.getAttribute('client') ?? '')) return true;
       if (island.getAttribute('client') !== 'visible') return false;
       // <astro-island> is display: contents, so measure what it renders.
       const box = (island.firstElementChild ?? island).getBoundingClientRect();

@@ -98,11 +98,16 @@ test('a reload keeps what was typed; back from /thank-you shows a fresh form', a
   const name = uniqueName('رجوع');
   const mobile = uniqueMobile();
   await page.goto('/');
-  await hydrated(page, '[data-testid="lead-form-wizard"]');
   const form = page.getByTestId('lead-form-wizard');
+  // Typing is the first touch that hydrates the form (client:interact); the island keeps a draft.
   await form.getByLabel('الاسم الكامل').fill(name);
   await form.getByLabel('رقم الهاتف (واتساب)').fill(mobile);
+  await hydrated(page, '[data-testid="lead-form-wizard"]');
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('rihla:lead-draft:wizard') ?? ''))
+    .toContain(name);
   await page.reload();
+  // With a draft to adopt, the form hydrates once the page has loaded, untouched.
   await hydrated(page, '[data-testid="lead-form-wizard"]');
   await expect(form.getByLabel('الاسم الكامل')).toHaveValue(name);
   await expect(form.getByLabel('رقم الهاتف (واتساب)')).toHaveValue(mobile);
@@ -113,7 +118,6 @@ test('a reload keeps what was typed; back from /thank-you shows a fresh form', a
   await form.getByRole('button', { name: 'أرسل طلب الاستشارة' }).click();
   await page.waitForURL(/\/thank-you\/?$/, { timeout: 20_000 });
   await page.goBack();
-  await hydrated(page, '[data-testid="lead-form-wizard"]');
   await expect(form.getByTestId('wizard-progress')).toHaveText('الخطوة 1 من 3');
   await expect(form.getByLabel('الاسم الكامل')).toHaveValue('');
   await expect(form.getByLabel('رقم الهاتف (واتساب)')).toHaveValue('');

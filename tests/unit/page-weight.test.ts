@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -58,5 +58,32 @@ describe('islandOnTopOfPage', () => {
       gzip('_astro/client-api.js') + gzip('_astro/shared.js'),
     );
     expect(islandOnDemand(dist, '/', 'Header').gzip).toBe(0);
+  });
+});
+
+describe('JavaScript before interaction (issue 33)', () => {
+  let dist: string;
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'rihla-weight-late-'));
+    mkdirSync(join(dist, '_astro'));
+    writeFileSync(join(dist, '_astro/late.js'), `import "./dep.js"; export const x = 1;`);
+    writeFileSync(join(dist, '_astro/dep.js'), `export const dep = "${'d'.repeat(500)}";`);
+    writeFileSync(join(dist, '_astro/Form.js'), `export default "${'f'.repeat(4000)}";`);
+    writeFileSync(join(dist, '_astro/client.js'), `export default 1;`);
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><body data-late-modules="/_astro/late.js"><astro-island component-url="/_astro/Form.js" renderer-url="/_astro/client.js" client="interact"></astro-island></body>`,
+    );
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('counts the modules requested after the first paint, not a form waiting for a touch', () => {
+    const [page] = measurePages(dist);
+    const gzip = (name: string) => gzipSync(readFileSync(join(dist, name)), { level: 9 }).length;
+    expect(page!.js.gzip).toBe(gzip('_astro/late.js') + gzip('_astro/dep.js'));
+    // The form (and its renderer) load on the visitor's first touch.
+    expect(page!.jsTotal.gzip).toBe(
+      page!.js.gzip + gzip('_astro/Form.js') + gzip('_astro/client.js'),
+    );
   });
 });

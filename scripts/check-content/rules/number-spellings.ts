@@ -20,11 +20,13 @@ export function numberSpellings(
         const previous = map.items[i - 1];
         if (!previous || !isScalar(previous.value) || typeof previous.value.value !== 'number')
           return;
-        const name = String((previous.key as Scalar).value);
-        const whole = `${previous.value.value}${key.value}`;
+        const name = String((previous.key as Scalar<string>).value);
+        const thousands = Number(previous.value.value);
+        const rest = String(key.value);
+        const whole = `${thousands}${rest}`;
         report(
           lineAt(key.range![0]),
-          `"${name}" is written with a thousands separator (${previous.value.value},${key.value}); YAML reads the comma as the end of the number. Write ${whole} without the comma: ${name}: ${whole}.`,
+          `"${name}" is written with a thousands separator (${thousands},${rest}); YAML reads the comma as the end of the number. Write ${whole} without the comma: ${name}: ${whole}.`,
         );
       });
     },

@@ -8,10 +8,12 @@ import { adminKeepAr } from './admin-keep-ar.ts';
 import { adminContactAr } from './admin-contact-ar.ts';
 import { adminDeskAr } from './admin-desk-ar.ts';
 import { adminPatientAr } from './admin-patient-ar.ts';
+import { adminFilesAr } from './admin-files-ar.ts';
 import { adminQuotesAr } from './admin-quotes-ar.ts';
 
 export const adminAr = {
   ...adminPatientAr,
+  ...adminFilesAr,
   ...adminQuotesAr,
   ...adminContactAr,
   ...adminDeskAr,

@@ -3,6 +3,7 @@ import { adminKeepEn } from './admin-keep-en.ts';
 import { adminContactEn } from './admin-contact-en.ts';
 import { adminDeskEn } from './admin-desk-en.ts';
 import { adminPatientEn } from './admin-patient-en.ts';
+import { adminFilesEn } from './admin-files-en.ts';
 import { adminQuotesEn } from './admin-quotes-en.ts';
 
 /**
@@ -12,6 +13,7 @@ import { adminQuotesEn } from './admin-quotes-en.ts';
  */
 export const adminEn = {
   ...adminPatientEn,
+  ...adminFilesEn,
   ...adminQuotesEn,
   ...adminContactEn,
   ...adminDeskEn,

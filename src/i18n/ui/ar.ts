@@ -4,11 +4,13 @@
  */
 import { adminAr } from './admin-ar.ts';
 import { patientAr } from './patient-ar.ts';
+import { patientFilesAr } from './patient-files-ar.ts';
 import { quotesAr } from './quotes-ar.ts';
 
 export const ar = {
   ...adminAr,
   ...patientAr,
+  ...patientFilesAr,
   ...quotesAr,
   'site.tagline': 'شريكك الموثوق للسياحة العلاجية',
   'site.description':

@@ -1,6 +1,7 @@
 import type { UiKey } from './ar.ts';
 import { adminEn } from './admin-en.ts';
 import { patientEn } from './patient-en.ts';
+import { patientFilesEn } from './patient-files-en.ts';
 import { quotesEn } from './quotes-en.ts';
 
 /** English UI strings. A key missing here, or one that Arabic lacks, is a compile error. */
@@ -8,6 +9,7 @@ import { quotesEn } from './quotes-en.ts';
 export const en = {
   ...adminEn,
   ...patientEn,
+  ...patientFilesEn,
   ...quotesEn,
   'site.tagline': 'Your trusted partner in medical travel',
   'site.description':

@@ -126,11 +126,16 @@ export default function LeadForm(props: LeadFormProps) {
 
   // A press made before hydration (see PENDING_ACTION_ATTRIBUTE), carried out on the adopted values.
   // An effect event: it reads the adopted values when it runs, without re-running the effect.
-  const submitPending = useEffectEvent(() => void onSubmit());
+  // A press the early script answered with its own message ('validate'): the island shows the
+  // step's messages in place of it, without moving on; any other press is carried out.
+  const carryOutPending = useEffectEvent((action: string) => {
+    if (action !== 'validate') return void onSubmit();
+    setErrors(validateLead(strings, values, wizard ? wizardSteps[step] : undefined));
+  });
   useEffect(() => {
     if (!pending || !draft.id) return;
     setPending(null);
-    submitPending();
+    carryOutPending(pending);
   }, [pending, draft.id, setPending]);
 
   if (submission.status === 'success') {
@@ -169,7 +174,7 @@ export default function LeadForm(props: LeadFormProps) {
   return (
     <form
       ref={formRef}
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       noValidate
       // Without JavaScript the form opens the agency's WhatsApp chat (see ConsultationForm.astro).
       action={`https://wa.me/${props.whatsappNumber.replace(/\D/g, '')}`}

@@ -17,7 +17,9 @@ export interface Draft {
   values: LeadValues;
 }
 
-export const draftKey = (variant: string) => `rihla:lead-draft:${variant}`;
+/** Drafts are kept under this prefix (the island's hydration directive looks for one). */
+export const DRAFT_KEY_PREFIX = 'rihla:lead-draft:';
+export const draftKey = (variant: string) => `${DRAFT_KEY_PREFIX}${variant}`;
 
 export function readStoredDraft(key: string): Draft | null {
   try {

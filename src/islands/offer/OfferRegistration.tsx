@@ -229,7 +229,7 @@ export default function OfferRegistration({
         {open && toastStack}
         <form
           ref={formRef}
-          onSubmit={onSubmit}
+          onSubmit={(event) => void onSubmit(event)}
           noValidate
           method="dialog"
           className="relative p-6 sm:p-8"

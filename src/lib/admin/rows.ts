@@ -27,7 +27,12 @@ export type EventKind =
   | 'whatsapp'
   | 'call'
   | 'routed'
-  | 'escalated';
+  | 'escalated'
+  | 'file_received'
+  | 'file_rejected'
+  | 'file_removed'
+  | 'file_requested'
+  | 'files_complete';
 
 /** A staff account a request can be assigned to (the admins-only staff_accounts view). */
 export interface StaffAccount {

@@ -5,6 +5,7 @@
  */
 import { format } from 'date-fns';
 import { describeContactEvent } from './contact-events.ts';
+import { describeFileEvent } from './file-events.ts';
 import { describePatientEvent } from './patient-events.ts';
 import { describeQuoteEvent } from './quote-events.ts';
 import { formatRequestDate } from './dates.ts';
@@ -110,6 +111,12 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
     case 'patient_step':
     case 'advertising_withdrawn':
       return describePatientEvent(event);
+    case 'file_received':
+    case 'file_rejected':
+    case 'file_removed':
+    case 'file_requested':
+    case 'files_complete':
+      return describeFileEvent(event);
     case 'deleted':
     case 'restored':
       return {

@@ -74,3 +74,7 @@ export async function fetchPatientView(
   const outcome = await callRpc('patient_request', { _token: token, _opened: opened });
   return outcome.ok ? { ok: true, data: outcome.data as unknown as PatientView | null } : outcome;
 }
+
+/** The project's address and public key, for the page's calls to Storage and the functions. */
+export const apiBase = url.replace(/\/$/, '');
+export const apiKey = key;

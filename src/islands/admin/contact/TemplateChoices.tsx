@@ -2,7 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link2, MessageCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import { phoneDigits } from '~/lib/admin/labels.ts';
-import { renderTemplate, type MessageContext } from '~/lib/admin/messages/variables.ts';
+import {
+  renderTemplate,
+  type MessageContext,
+  type Rendered,
+} from '~/lib/admin/messages/variables.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { patientPageUrl } from '~/lib/patient/link.ts';
@@ -106,34 +110,12 @@ export function TemplateChoices({ request, onSent }: TemplateChoicesProps) {
                     </span>
                   </a>
                 ) : (
-                  <div data-testid="template-blocked">
-                    <p className="font-semibold text-muted">{template.title_ar}</p>
-                    <p className="mt-1 text-xs font-semibold text-offer-700">
-                      {adminText('admin.contact.cannotSend')}
-                    </p>
-                    <ul className="mt-1 space-y-0.5 text-xs text-offer-700">
-                      {rendered.missing.map(({ variable, reason }) => (
-                        <li key={variable}>{adminText(reason, { variable: `{${variable}}` })}</li>
-                      ))}
-                    </ul>
-                    {rendered.missing.some(
-                      ({ reason }) => reason === 'admin.contact.missing.pageLink',
-                    ) && (
-                      <button
-                        type="button"
-                        className="btn btn-ghost mt-2 min-h-9 px-3 py-1 text-xs"
-                        disabled={issue.isPending}
-                        onClick={() => {
-                          if (window.confirm(adminText('admin.contact.issueLinkConfirm'))) {
-                            issue.mutate();
-                          }
-                        }}
-                      >
-                        <Link2 className="size-3.5" aria-hidden="true" />
-                        {adminText('admin.contact.issueLink')}
-                      </button>
-                    )}
-                  </div>
+                  <BlockedTemplate
+                    title={template.title_ar}
+                    missing={rendered.missing}
+                    issuing={issue.isPending}
+                    onIssue={() => issue.mutate()}
+                  />
                 )}
               </li>
             );
@@ -148,6 +130,46 @@ export function TemplateChoices({ request, onSent }: TemplateChoicesProps) {
       >
         {adminText('admin.contact.noTemplate')}
       </a>
+    </div>
+  );
+}
+
+interface BlockedTemplateProps {
+  title: string;
+  missing: Rendered['missing'];
+  issuing: boolean;
+  onIssue: () => void;
+}
+
+/**
+ * A template that cannot go out for this request: which variables and why; when the page link is
+ * what is missing ({page_link}, or {quote_link} once a quote was sent), a button to issue one.
+ */
+function BlockedTemplate({ title, missing, issuing, onIssue }: BlockedTemplateProps) {
+  return (
+    <div data-testid="template-blocked">
+      <p className="font-semibold text-muted">{title}</p>
+      <p className="mt-1 text-xs font-semibold text-offer-700">
+        {adminText('admin.contact.cannotSend')}
+      </p>
+      <ul className="mt-1 space-y-0.5 text-xs text-offer-700">
+        {missing.map(({ variable, reason }) => (
+          <li key={variable}>{adminText(reason, { variable: `{${variable}}` })}</li>
+        ))}
+      </ul>
+      {missing.some(({ reason }) => reason === 'admin.contact.missing.pageLink') && (
+        <button
+          type="button"
+          className="btn btn-ghost mt-2 min-h-9 px-3 py-1 text-xs"
+          disabled={issuing}
+          onClick={() => {
+            if (window.confirm(adminText('admin.contact.issueLinkConfirm'))) onIssue();
+          }}
+        >
+          <Link2 className="size-3.5" aria-hidden="true" />
+          {adminText('admin.contact.issueLink')}
+        </button>
+      )}
     </div>
   );
 }

@@ -1,0 +1,114 @@
+/**
+ * Nothing but the HTML on the first paint's path (issue 33). After the build, every public page
+ * (not the back office, not the patient page) is rewritten (./page.ts):
+ * - the stylesheet link becomes a `<style>` with the rules that apply to the page as served
+ *   (./critical.ts): no stylesheet request stands between the HTML and the first paint;
+ * - the full stylesheet and the page's module scripts (the header's behaviour, attribution, the
+ *   service worker, the offer clock, the web fonts for later pages) are requested once the first
+ *   screen has been painted. They bring what a visitor's later actions need (hover and focus
+ *   states, an opened menu, an island's next step); the forms' early inline script answers presses
+ *   before then (src/components/forms/EarlyForms.astro);
+ * - rendering waits until the first screen's HTML is parsed, so the first paint is the whole first
+ *   screen (its largest text included), not the header alone.
+ *
+ * The Content-Security-Policy allows inline styles by hash (security-headers.ts), so every distinct
+ * `<style>` costs the header about 54 bytes on every response. Pages are therefore grouped: a page
+ * joins a group when the union of their rules adds at most `GROUP_SLACK` bytes to any member
+ * (pages of one template differ by a rule or two), and every member inlines the group's union.
+ *
+ * Runs after the font subsetting and before the service worker and the CSP read the pages.
+ */
+import type { AstroIntegration } from 'astro';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseStylesheet, renderCritical, usedRules, type Stylesheet } from './critical.ts';
+import { rewritePage, stylesheetHrefs } from './page.ts';
+
+/** Most bytes of CSS (uncompressed) a page may inline beyond its own rules to share a group's. */
+export const GROUP_SLACK = 2000;
+
+function htmlFiles(dir: string, skip: string[]): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory())
+      return name === '_astro' || skip.includes(name) ? [] : htmlFiles(path, skip);
+    return name.endsWith('.html') ? [path] : [];
+  });
+}
+
+interface Page {
+  file: string;
+  html: string;
+  hrefs: string[];
+  used: Set<number>;
+}
+
+const union = (a: Set<number>, b: Set<number>) => new Set([...a, ...b]);
+
+/** Groups pages so that each inlines at most `slack` bytes of rules it does not use. */
+export function groupPages<T extends { used: Set<number> }>(
+  pages: T[],
+  ruleBytes: (rule: number) => number,
+  slack: number,
+): { used: Set<number>; pages: T[] }[] {
+  const extra = (group: Set<number>, own: Set<number>) => {
+    let bytes = 0;
+    for (const rule of group) if (!own.has(rule)) bytes += ruleBytes(rule);
+    return bytes;
+  };
+  const groups: { used: Set<number>; pages: T[] }[] = [];
+  for (const page of [...pages].sort((a, b) => b.used.size - a.used.size)) {
+    let best: { group: (typeof groups)[number]; cost: number } | undefined;
+    for (const group of groups) {
+      const merged = union(group.used, page.used);
+      const worst = Math.max(...[...group.pages, page].map((member) => extra(merged, member.used)));
+      if (worst <= slack && (!best || worst < best.cost)) best = { group, cost: worst };
+    }
+    if (best) {
+      best.group.used = union(best.group.used, page.used);
+      best.group.pages.push(page);
+    } else groups.push({ used: new Set(page.used), pages: [page] });
+  }
+  return groups;
+}
+
+export default function firstPaint(options: { skip?: string[] } = {}): AstroIntegration {
+  // The back office keeps its stylesheet and preloads (office connections, fonts at once); the
+  // patient page (/r/) is left as it is while issue 29's work on it goes on.
+  const skip = options.skip ?? ['admin', 'r'];
+  return {
+    name: 'rihla:first-paint',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const sheets = new Map<string, Stylesheet>();
+        const pages: Page[] = [];
+        for (const file of htmlFiles(root, skip)) {
+          const html = readFileSync(file, 'utf8');
+          const hrefs = stylesheetHrefs(html);
+          if (!hrefs.length) continue;
+          const key = hrefs.join(' ');
+          let sheet = sheets.get(key);
+          if (!sheet) {
+            const css = hrefs.map((href) => readFileSync(join(root, href), 'utf8')).join('\n');
+            sheets.set(key, (sheet = parseStylesheet(css)));
+          }
+          pages.push({ file, html, hrefs, used: usedRules(sheet, html) });
+        }
+        let styles = 0;
+        for (const [key, sheet] of sheets) {
+          const sizes = sheet.rules.map((rule) => rule.toString().length);
+          const members = pages.filter((page) => page.hrefs.join(' ') === key);
+          for (const group of groupPages(members, (rule) => sizes[rule]!, GROUP_SLACK)) {
+            const critical = renderCritical(sheet, group.used);
+            styles++;
+            for (const page of group.pages)
+              writeFileSync(page.file, rewritePage(page.html, critical));
+          }
+        }
+        logger.info(`critical CSS inlined on ${pages.length} pages (${styles} distinct styles)`);
+      },
+    },
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The rewrite of one built page for its first paint (./index.ts says why):
+ * - its stylesheet links become the critical `<style>`, with a `<noscript>` link for readers
+ *   without JavaScript;
+ * - its module scripts and full stylesheets are requested by one inline script once the first
+ *   screen has been painted (`data-late-modules` / `data-late-css` on <body>);
+ * - rendering waits until the first screen's HTML is parsed (`<link rel="expect" blocking="render">`
+ *   on a marker after the first section of <main>), so the first paint is the whole first screen.
+ */
+
+export const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)">/g;
+const MODULE_SCRIPT = /<script type="module" src="([^"]+)"><\/script>/g;
+
+/** The id of the empty element that ends the first screen's HTML. */
+export const FIRST_SCREEN_MARKER = 'first-screen-end';
+
+/**
+ * Requests the late stylesheets and modules after the first paint: a callback of the first frame
+ * runs just before it is painted, a task queued from there runs after. One script for every page,
+ * so one CSP hash.
+ */
+export const LATE_LOADER =
+  "(()=>{const b=document.body,l=(k)=>(b.dataset[k]||'').split(' ').filter(Boolean),h=document.head;requestAnimationFrame(()=>setTimeout(()=>{for(const u of l('lateCss')){const e=document.createElement('link');e.rel='stylesheet';e.href=u;h.append(e)}for(const u of l('lateModules')){const e=document.createElement('script');e.type='module';e.src=u;h.append(e)}}))})()";
+
+/** The stylesheet links of the page's head, in order. */
+export function stylesheetHrefs(html: string): string[] {
+  const head = html.slice(0, html.indexOf('</head>'));
+  return [...head.matchAll(STYLESHEET_LINK)].map((match) => match[1]!);
+}
+
+/** Where the first screen's HTML ends: after the first section of <main>, else after its <h1>. */
+function firstScreenEnd(html: string): number {
+  const main = html.indexOf('<main');
+  if (main < 0) return -1;
+  for (const tag of ['</section>', '</h1>']) {
+    const at = html.indexOf(tag, main);
+    if (at >= 0) return at + tag.length;
+  }
+  return -1;
+}
+
+/** The page rewritten for its first paint, with `critical` as its only stylesheet before it. */
+export function rewritePage(html: string, critical: string): string {
+  const hrefs = stylesheetHrefs(html);
+  const modules: string[] = [];
+  let out = html.replace(MODULE_SCRIPT, (_, src: string) => {
+    modules.push(src);
+    return '';
+  });
+  const end = firstScreenEnd(out);
+  const expect =
+    end < 0 ? '' : `<link rel="expect" href="#${FIRST_SCREEN_MARKER}" blocking="render">`;
+  if (end >= 0)
+    out = `${out.slice(0, end)}<i id="${FIRST_SCREEN_MARKER}" hidden></i>${out.slice(end)}`;
+  const noscript = hrefs.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+  let first = true;
+  out = out.replace(STYLESHEET_LINK, () => {
+    if (!first) return '';
+    first = false;
+    return `<style>${critical}</style>${expect}<noscript>${noscript}</noscript>`;
+  });
+  const late = [
+    hrefs.length ? ` data-late-css="${hrefs.join(' ')}"` : '',
+    modules.length ? ` data-late-modules="${modules.join(' ')}"` : '',
+  ].join('');
+  return out
+    .replace(/<body([^>]*)>/, `<body$1${late}>`)
+    .replace('</body>', `<script>${LATE_LOADER}</script></body>`);
+}

@@ -1,0 +1,91 @@
+/**
+ * The photos and documents section of the patient's page (src/components/patient/PatientFiles.astro):
+ * the token from the URL fragment, the slots and files from public.patient_files, a fresh look when
+ * the patient comes back to the tab; choosing a file loads the sender (./send.ts) on first use.
+ * `?files` in the address (the thank-you page's invitation) brings the section into view.
+ */
+import { callRpc } from '~/lib/patient/api.ts';
+import { tokenFromHash } from '~/lib/patient/link.ts';
+import { readFilesContext, type FileSlot, type FilesContext, type FilesView } from './model.ts';
+import { renderFiles, type SlotHandlers } from './render.ts';
+import { makeRow } from './rows.ts';
+
+type Sender = ReturnType<typeof import('./send.ts').createSender>;
+
+function start(root: HTMLElement, token: string) {
+  const context: FilesContext = readFilesContext(root);
+  const notice = root.querySelector<HTMLElement>('[data-files-notice]')!;
+  let view: FilesView | null = null;
+  let sender: Promise<Sender> | undefined;
+  let scrolled = !new URLSearchParams(window.location.search).has('files');
+
+  const refresh = async () => {
+    const outcome = await callRpc('patient_files', { _token: token });
+    if (!outcome.ok) return;
+    if (!outcome.data) {
+      root.hidden = true;
+      return;
+    }
+    view = outcome.data as unknown as FilesView;
+    renderFiles(context, view, handlers);
+    const busy = root.querySelector(
+      '[data-upload]:not([data-phase="failed"]):not([data-phase="done"])',
+    );
+    notice.textContent = view.unfinished > 0 && !busy ? context.t('patientFiles.unfinished') : '';
+    if (!scrolled) {
+      scrolled = true;
+      root.scrollIntoView({ block: 'start' });
+    }
+  };
+
+  const handlers: SlotHandlers = {
+    onFiles(slot: FileSlot, files: File[]) {
+      sender ??= import('./send.ts').then(({ createSender }) =>
+        createSender(
+          context,
+          token,
+          () => view,
+          (target, file) => makeRow(context, target, file),
+          refresh,
+        ),
+      );
+      void sender.then((queue) => {
+        for (const file of files) queue.add(slot, file);
+      });
+    },
+    async onRemove(slot, file, button) {
+      if (!window.confirm(context.t('patientFiles.removeConfirm'))) return;
+      button.disabled = true;
+      const outcome = await callRpc('patient_file_delete', { _token: token, _file_id: file.id });
+      const message = root.querySelector<HTMLElement>(
+        `[data-slot="${slot.slot}"] [data-slot-message]`,
+      );
+      if (message) {
+        message.textContent = context.t(
+          outcome.ok
+            ? 'patientFiles.removed'
+            : outcome.reason === 'rate-limited'
+              ? 'patientFiles.error.rateLimited'
+              : 'patientFiles.error.failed',
+        );
+      }
+      button.disabled = false;
+      await refresh();
+    },
+  };
+
+  void refresh().then(() => {
+    // The sender is fetched ahead, once the page is idle: the first photo then starts at once.
+    const warm = () => void import('./send.ts');
+    if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 5000 });
+    else setTimeout(warm, 2000);
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void refresh();
+  });
+  window.addEventListener('online', () => void refresh());
+}
+
+const root = document.querySelector<HTMLElement>('[data-patient-files]');
+const token = tokenFromHash(window.location.hash);
+if (root && token) start(root, token);

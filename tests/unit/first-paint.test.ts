@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import {
+  parseStylesheet,
+  renderCritical,
+  servedSelector,
+  usedRules,
+} from '../../src/integrations/first-paint/critical.ts';
+import { groupPages } from '../../src/integrations/first-paint/index.ts';
+import {
+  FIRST_SCREEN_MARKER,
+  LATE_LOADER,
+  rewritePage,
+} from '../../src/integrations/first-paint/page.ts';
+
+/** The critical CSS of `html` from `css` (src/integrations/first-paint/critical.ts). */
+const critical = (html: string, css: string) => {
+  const sheet = parseStylesheet(css);
+  return renderCritical(sheet, usedRules(sheet, html));
+};
+
+describe('the critical stylesheet of a page', () => {
+  const css = [
+    ':root,:host{--color-teal:#0f5f6b;--color-sand:#fbf8f3;--unused:1px;--shadow:0 1px var(--color-teal)}',
+    '@property --tw-shadow{syntax:"*";inherits:false}',
+    '@property --tw-unused{syntax:"*";inherits:false}',
+    '.card{box-shadow:var(--shadow);--tw-shadow:1}',
+    '.btn:hover{color:var(--color-sand)}',
+    '.hidden-thing{display:none}',
+    '.field::placeholder{color:gray}',
+    '@media (min-width:40rem){.card{padding:2rem}.other{margin:0}}',
+    '@keyframes spin{to{transform:rotate(1turn)}}',
+    '@keyframes unused{to{opacity:0}}',
+    '.spinner{animation:spin 1s linear infinite}',
+    '@font-face{font-family:Plex;src:url(/plex.woff2)}',
+    'html:lang(en){font-family:Inter}',
+  ].join('');
+  const html =
+    '<html lang="ar"><body><div class="card"><input class="field"><b class="btn spinner">x</b></div></body></html>';
+  const out = critical(html, css);
+
+  it('keeps the rules that match the page as served, with their media queries', () => {
+    expect(out).toContain('.card{box-shadow:var(--shadow)');
+    expect(out).toContain('@media (min-width:40rem){.card{padding:2rem}}');
+    expect(out).toContain('.field::placeholder');
+    expect(out).not.toContain('.hidden-thing');
+    expect(out).not.toContain('.other');
+    // Another language's rule does not match this page.
+    expect(out).not.toContain('html:lang(en)');
+  });
+
+  it('leaves states a visitor causes later to the full stylesheet', () => {
+    expect(out).not.toContain(':hover');
+  });
+
+  it('keeps only the custom properties, @property rules and keyframes the kept rules use', () => {
+    expect(out).toContain('--shadow:0 1px var(--color-teal)');
+    // Reached through --shadow.
+    expect(out).toContain('--color-teal:#0f5f6b');
+    expect(out).not.toContain('--unused');
+    // Used only by the :hover rule, which is not kept.
+    expect(out).not.toContain('--color-sand');
+    expect(out).toContain('@property --tw-shadow');
+    expect(out).not.toContain('--tw-unused');
+    expect(out).toContain('@keyframes spin');
+    expect(out).not.toContain('@keyframes unused');
+    expect(out).toContain('@font-face');
+  });
+
+  it('reads selectors the way the served page can match them', () => {
+    expect(servedSelector('.a:hover .b')).toBeNull();
+    expect(servedSelector('.group:focus-within .x')).toBeNull();
+    expect(servedSelector('.group-hover\\:x:is(:where(.group):hover *)')).toBeNull();
+    expect(servedSelector('.a::before')).toBe('.a');
+    expect(servedSelector('.a:not(.b):first-child')).toBe('.a:not(.b):first-child');
+    expect(servedSelector('::backdrop')).toBe('*');
+    expect(servedSelector('.hover\\:bg-teal:hover')).toBeNull();
+    expect(servedSelector('[data-x=":hover"]')).toBe('[data-x=":hover"]');
+  });
+});
+
+describe('grouping pages under one inline style', () => {
+  const sizes = [100, 100, 100, 5000];
+  it('shares a style between pages that differ by little, never by much', () => {
+    const pages = [
+      { name: 'a', used: new Set([0, 1]) },
+      { name: 'b', used: new Set([0, 2]) },
+      { name: 'c', used: new Set([0, 3]) },
+    ];
+    const groups = groupPages(pages, (rule) => sizes[rule]!, 250);
+    const names = groups.map((group) =>
+      group.pages
+        .map((page) => page.name)
+        .sort()
+        .join(''),
+    );
+    expect(names.sort()).toEqual(['ab', 'c']);
+    // Every page inlines at least its own rules.
+    for (const group of groups)
+      for (const page of group.pages)
+        for (const rule of page.used) expect(group.used).toContain(rule);
+  });
+});
+
+describe('a page rewritten for its first paint', () => {
+  const page =
+    '<!doctype html><html><head><title>t</title><link rel="stylesheet" href="/_astro/global.X.css"></head>' +
+    '<body class="b"><header>h</header><main id="main"><section><h1>Title</h1></section><section>more</section></main>' +
+    '<script type="module" src="/_astro/a.js"></script><script type="module" src="/_astro/b.js"></script></body></html>';
+  const out = rewritePage(page, '.b{color:red}');
+
+  it('inlines the critical style instead of the stylesheet link, with a no-script link', () => {
+    expect(out).toContain('<style>.b{color:red}</style>');
+    // The only link left is the no-script one.
+    expect(out.split('<link rel="stylesheet"')).toHaveLength(2);
+    expect(out).toContain(
+      '<noscript><link rel="stylesheet" href="/_astro/global.X.css"></noscript>',
+    );
+  });
+
+  it('requests the full stylesheet and the module scripts after the first paint', () => {
+    expect(out).not.toContain('<script type="module" src=');
+    expect(out).toContain(
+      '<body class="b" data-late-css="/_astro/global.X.css" data-late-modules="/_astro/a.js /_astro/b.js">',
+    );
+    expect(out).toContain(`<script>${LATE_LOADER}</script></body>`);
+  });
+
+  it('holds rendering until the first section is parsed', () => {
+    expect(out).toContain(`<link rel="expect" href="#${FIRST_SCREEN_MARKER}" blocking="render">`);
+    expect(out).toContain(`</section><i id="${FIRST_SCREEN_MARKER}" hidden></i><section>more`);
+  });
+});
