@@ -134,7 +134,7 @@ export async function createSignedUrls(
   sendJson(
     res,
     200,
-    (paths).map((path) =>
+    paths.map((path) =>
       visible.has(path)
         ? {
             error: null,

@@ -517,8 +517,8 @@ describe('check:content', { concurrent: true }, () => {
       ]),
     );
   });
-  it('refuses a stated number of partner hospitals, even split over a title and a text (issue 31)', () => {
-    const run = withMistake((dir) => {
+  it('refuses a stated number of partner hospitals, even split over a title and a text (issue 31)', async () => {
+    const run = await withMistake((dir) => {
       replace(dir, 'highlights.yaml', "    ar: 'بالاسم'", "    ar: '+50'");
       replace(
         dir,
@@ -542,8 +542,10 @@ describe('check:content', { concurrent: true }, () => {
     );
   });
 
-  it('refuses exchange rates that leave out a currency quotes use, and reads 0.307 as a decimal', () => {
-    const run = withMistake((dir) => replace(dir, 'exchange-rates.yaml', /\n {4}IQD: 1310/, ''));
+  it('refuses exchange rates that leave out a currency quotes use, and reads 0.307 as a decimal', async () => {
+    const run = await withMistake((dir) =>
+      replace(dir, 'exchange-rates.yaml', /\n {4}IQD: 1310/, ''),
+    );
     expect(run.status).toBe(1);
     expect(run.output).toMatch(/exchange-rates\.yaml.*IQD/);
     expect(run.output).not.toContain('0.307');
