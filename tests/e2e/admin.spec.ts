@@ -229,8 +229,12 @@ test.describe('admin back office', () => {
     await expect(requestCard).toContainText('/hair-transplant-turkey');
     await expect(requestCard).toContainText('الحملة: spring-sale');
     await expect(requestCard.locator('time')).toHaveText(/^\d{2} \S+ \d{4}، \d{2}:\d{2}$/);
-    // «واتساب» opens the prepared messages, each a wa.me link to the patient (issue 32).
+    // «واتساب» opens the prepared messages, each a wa.me link to the patient (issue 32). The card
+    // matched above may still be the newest of the unfiltered list: the search applied first, so
+    // the card does not move under the click.
+    await expect(page.getByTestId('request-list').getByRole('listitem')).toHaveCount(1);
     await requestCard.getByRole('button', { name: `مراسلة ${name} على واتساب` }).click();
+    await expect(requestCard.getByTestId('whatsapp-sheet')).toBeVisible();
     await expect(requestCard.getByTestId('template-send').first()).toHaveAttribute(
       'href',
       /^https:\/\/wa\.me\/9665\d{8}\?text=/,

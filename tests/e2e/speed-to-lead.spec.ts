@@ -81,6 +81,8 @@ test.describe('speed to lead', () => {
     const { page, context } = await staffPage(browser, sara);
 
     await page.getByRole('searchbox', { name: 'بحث' }).fill(name);
+    // The search applied (only this card left), so the card does not move under the click.
+    await expect(page.getByTestId('request-list').getByRole('listitem')).toHaveCount(1);
     await card(page, name)
       .getByRole('button', { name: `مراسلة ${name} على واتساب` })
       .click();

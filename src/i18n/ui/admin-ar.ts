@@ -284,7 +284,7 @@ export const adminAr = {
   'admin.team.timelineLoading': 'جاري تحميل السجل...',
   'admin.team.duplicates': 'طلبات أخرى بنفس رقم الهاتف',
   'admin.team.duplicateBadge': 'رقم مكرر ({count})',
-  'admin.team.duplicateOpen': 'فتح طلبات {name} الأخرى بنفس الرقم',
+  'admin.team.duplicateOpen': 'رقم مكرر ({count}): فتح طلبات {name} الأخرى بنفس الرقم',
   'admin.team.conflictTitle': 'لم يُحفظ تعديلك: غيّر زميل هذا الطلب بعد أن فتحته',
   'admin.team.conflictEntry': '{author} في {date}: {label} — {text}',
   'admin.team.conflictHint':

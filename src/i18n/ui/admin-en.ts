@@ -282,7 +282,8 @@ export const adminEn = {
   'admin.team.timelineLoading': 'Loading the history...',
   'admin.team.duplicates': 'Other requests with the same phone number',
   'admin.team.duplicateBadge': 'Duplicate number ({count})',
-  'admin.team.duplicateOpen': "Open {name}'s other requests with the same number",
+  'admin.team.duplicateOpen':
+    "Duplicate number ({count}): open {name}'s other requests with the same number",
   'admin.team.conflictTitle': 'Not saved: a colleague changed this request after you opened it',
   'admin.team.conflictEntry': '{author} at {date}: {label} — {text}',
   'admin.team.conflictHint':

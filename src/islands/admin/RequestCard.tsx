@@ -73,7 +73,10 @@ export const RequestCard = memo(function RequestCard({
               type="button"
               onClick={open}
               data-testid="duplicate-badge"
-              aria-label={adminText('admin.team.duplicateOpen', { name: request.name })}
+              aria-label={adminText('admin.team.duplicateOpen', {
+                count: duplicates,
+                name: request.name,
+              })}
               className="inline-flex items-center gap-1 rounded-full bg-sand-100 px-2.5 py-0.5 text-xs font-semibold text-offer-700 hover:underline"
             >
               <Copy className="size-3" aria-hidden="true" />
