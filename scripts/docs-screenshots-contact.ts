@@ -12,10 +12,13 @@ export interface ShotHelpers {
   site: string;
   owner: string;
   coordinator: string;
+  /** The coordinator's display name, which the screens show instead of the username. */
+  coordinatorName: string;
   password: string;
 }
 
 const SECOND = 'huda.coordinator';
+const SECOND_NAME = 'هدى';
 /** New patients routed in turn to the two coordinators while routing is on. */
 const ROUTED: [string, string, 'ar' | 'en'][] = [
   ['ليلى حداد', '966501230001', 'ar'],
@@ -89,12 +92,14 @@ export function contactShots(
   return {
     async 'admin-first-contact'(browser) {
       help.cli('create', SECOND, '--role', 'coordinator', '--password', help.password);
+      help.cli('profile', SECOND, '--name', SECOND_NAME);
       const { context, page } = await help.signIn(browser, help.owner);
       await page.goto(`${help.site}/admin/first-contact`);
       const rows = page.getByTestId('routing-staff-row');
-      for (const username of [help.coordinator, SECOND]) {
-        await rows.filter({ hasText: username }).getByRole('switch').check();
-        await settled(page, `[aria-label="مناوبة ${username}"]`);
+      // Each row names its person as the screens do: the display name.
+      for (const name of [help.coordinatorName, SECOND_NAME]) {
+        await rows.filter({ hasText: name }).getByRole('switch').check();
+        await settled(page, `[aria-label="مناوبة ${name}"]`);
       }
       await page.getByTestId('routing-by_language').check();
       await settled(page, '[data-testid=routing-by_language]');
