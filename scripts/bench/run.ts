@@ -9,6 +9,7 @@ import { SUCCESS_VISIBLE_MS } from '../../src/lib/submit-lead.ts';
 import { withHttpsSite } from './https-site.ts';
 import { lighthousePages, runLighthouse } from './lighthouse.ts';
 import { islandOnDemand, islandOnTopOfPage, measurePages, type PageWeight } from './page-weight.ts';
+import { benchPatientPage, patientPageMarkdown } from './patient-page.ts';
 import { benchSlowProfile, buildForSlowProfile, slowProfileMarkdown } from './slow-profile.ts';
 import { API_PORT_OFFSET, benchUploads, uploadsMarkdown } from './uploads.ts';
 import { buildSite, withBuildServer } from './serve-build.ts';
@@ -24,6 +25,9 @@ const DIST = '.data/bench-dist';
 /** The slow-profile section's build (during the offer) and its servers. */
 const SLOW_DIST = '.data/bench-slow-dist';
 const SLOW_SITE_PORT = 4398;
+/** The patient page's section: its own site port and HTTPS port, the main build's API port. */
+const PATIENT_SITE_PORT = 4396;
+const PATIENT_HTTPS_PORT = 4397;
 const SLOW_API_PORT = 54398;
 const started = Date.now();
 const log = (message: string) =>
@@ -131,6 +135,20 @@ const uploads = await withBuildServer(
   log(`uploads benchmark failed: ${String(error).split('\n')[0]}`);
   return null;
 });
+// The patient's own page (issue 29; `npm run bench:patient` runs it alone) on the main build, with
+// a request of its own seeded on a fresh stack.
+log("patient's page: Lighthouse in both languages and the slow profile beside the home page…");
+const patientPage = await benchPatientPage({
+  dist: DIST,
+  sitePort: String(PATIENT_SITE_PORT),
+  apiPort: String(API_PORT),
+  httpsPort: PATIENT_HTTPS_PORT,
+  runs: LIGHTHOUSE_RUNS,
+  log,
+}).catch((error: unknown) => {
+  log(`patient page benchmark failed: ${String(error).split('\n')[0]}`);
+  return null;
+});
 const localStack = await localStackFigures();
 const admin = await adminFigures();
 const adminScale = await adminScaleFigures();
@@ -181,6 +199,7 @@ const report = {
   },
   slowProfile,
   uploads,
+  patientPage,
   localStack,
   admin,
   adminScale,
@@ -243,6 +262,9 @@ const md: string[] = [
   ...(uploads
     ? uploadsMarkdown(uploads)
     : ['## Photos from the patient page', '', 'Not measured.', '']),
+  ...(patientPage
+    ? patientPageMarkdown(patientPage)
+    : ['## The patient’s page (issue 29)', '', 'Not measured.', '']),
   '## Back office',
   '',
   admin

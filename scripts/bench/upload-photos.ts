@@ -159,9 +159,8 @@ export function recordSends() {
     });
     const response = await realFetch(input, init);
     if (url.includes('/rpc/patient_file_begin') && response.ok) {
-      const slot =
-        (JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as { _slot?: string })
-          ._slot ?? '';
+      const body = typeof init?.body === 'string' ? init.body : '{}';
+      const slot = (JSON.parse(body) as { _slot?: string })._slot ?? '';
       void response
         .clone()
         .json()
@@ -193,9 +192,9 @@ export async function qualityTable(browser: Browser, origin: string, photo: Buff
         new Promise<string>((resolveEncoded) =>
           canvas.toBlob(
             (blob) => {
-              void blob!.arrayBuffer().then((bytes) => {
+              void blob!.arrayBuffer().then((arrayBuffer) => {
                 let text = '';
-                for (const byte of new Uint8Array(bytes)) text += String.fromCharCode(byte);
+                for (const byte of new Uint8Array(arrayBuffer)) text += String.fromCharCode(byte);
                 resolveEncoded(btoa(text));
               });
             },

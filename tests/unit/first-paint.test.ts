@@ -129,4 +129,19 @@ describe('a page rewritten for its first paint', () => {
     expect(out).toContain(`<link rel="expect" href="#${FIRST_SCREEN_MARKER}" blocking="render">`);
     expect(out).toContain(`</section><i id="${FIRST_SCREEN_MARKER}" hidden></i><section>more`);
   });
+
+  it('never puts the marker inside an island, whose server HTML React must find unchanged', () => {
+    const island =
+      '<astro-island uid="a"><div><section>steps</section><a href="/">home</a></div></astro-island>';
+    const withIsland = rewritePage(
+      page.replace('<section><h1>Title</h1></section>', `<h1>Title</h1>${island}`),
+      '.b{color:red}',
+    );
+    expect(withIsland).toContain(
+      `${island}<i id="${FIRST_SCREEN_MARKER}" hidden></i><section>more`,
+    );
+    // An island after the first section is left alone, and the marker stays where it was.
+    const after = rewritePage(page.replace('<section>more', `${island}<section>more`), '');
+    expect(after).toContain(`</h1></section><i id="${FIRST_SCREEN_MARKER}" hidden></i>${island}`);
+  });
 });

@@ -28,15 +28,34 @@ export function stylesheetHrefs(html: string): string[] {
   return [...head.matchAll(STYLESHEET_LINK)].map((match) => match[1]!);
 }
 
-/** Where the first screen's HTML ends: after the first section of <main>, else after its <h1>. */
-function firstScreenEnd(html: string): number {
+/**
+ * Where the first screen's HTML ends: after the first section of <main>, else after its <h1>; never
+ * inside an island (React would find the marker in its server HTML and refuse to hydrate it, error
+ * #418), but after the island that holds that point.
+ */
+export function firstScreenEnd(html: string): number {
   const main = html.indexOf('<main');
   if (main < 0) return -1;
   for (const tag of ['</section>', '</h1>']) {
     const at = html.indexOf(tag, main);
-    if (at >= 0) return at + tag.length;
+    if (at >= 0) return outsideIslands(html, main, at + tag.length);
   }
   return -1;
+}
+
+/** `at`, or the end of the outermost island (opened after `from`) that `at` is inside. */
+function outsideIslands(html: string, from: number, at: number): number {
+  const tags = /<astro-island\b|<\/astro-island>/g;
+  tags.lastIndex = from;
+  let depth = 0;
+  for (let match = tags.exec(html); match; match = tags.exec(html)) {
+    if (match.index >= at && depth === 0) return at;
+    const closes = match[0] === '</astro-island>';
+    depth += closes ? -1 : 1;
+    const end = match.index + match[0].length;
+    if (closes && depth === 0 && end >= at) return end;
+  }
+  return at;
 }
 
 /** The page rewritten for its first paint, with `critical` as its only stylesheet before it. */
