@@ -52,6 +52,9 @@ export default defineConfig({
       RIHLA_ANON_SIGNINS_PER_HOUR: '100000',
       RIHLA_LEAD_LIMITS:
         'per_address_per_10_minutes=100000,global_per_10_minutes=100000,per_address_flood_per_10_minutes=100000',
+      // Nothing a spec creates turns red, alerts or mails the owner on its own during a long run;
+      // the first-contact specs set a request's due time themselves (local/first-contact-settings.ts).
+      RIHLA_FIRST_CONTACT: 'contact_minutes=600,escalate_minutes=1200',
     },
   },
 });

@@ -15,6 +15,7 @@ import {
 import { applySeed, prepareDatabase, REPO_ROOT } from './migrate.ts';
 import { SchemaCache } from './schema-cache.ts';
 import { createApiServer, type ApiServer } from './server.ts';
+import { applyFirstContactSettings, parseFirstContactSettings } from './first-contact-settings.ts';
 import { startRetentionTimer, type RetentionTimer } from './retention.ts';
 import { localKeyring, parseJwtSigning, type JwtSigning } from './signing-keys.ts';
 
@@ -285,6 +286,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     if (!prepared.supabaseManaged && Object.keys(leadLimits).length) {
       await applyLeadLimits(db, leadLimits);
       log(`[db] lead limits: ${JSON.stringify(leadLimits)}`);
+    }
+    const firstContact = parseFirstContactSettings(process.env['RIHLA_FIRST_CONTACT']);
+    if (!prepared.supabaseManaged && Object.keys(firstContact).length) {
+      await applyFirstContactSettings(db, firstContact);
+      log(`[db] first-contact thresholds: ${JSON.stringify(firstContact)}`);
     }
 
     const schema = new SchemaCache();

@@ -14,6 +14,8 @@ export interface NotificationWorker {
 export function startNotificationWorker(options: {
   intervalMs: number;
   drain: () => Promise<Response>;
+  /** Runs before each drain; a failure is logged and the drain goes on. */
+  queue?: () => Promise<void>;
   log: (line: string) => void;
 }): NotificationWorker {
   let running: Promise<number> = Promise.resolve(0);
@@ -21,6 +23,13 @@ export function startNotificationWorker(options: {
   let timer: NodeJS.Timeout | undefined;
 
   const once = async (): Promise<number> => {
+    try {
+      await options.queue?.();
+    } catch (error) {
+      options.log(
+        `[notifications] queue failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
     try {
       const response = await options.drain();
       const body = (await response.json().catch(() => ({}))) as { sent?: number; failed?: number };

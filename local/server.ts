@@ -95,6 +95,10 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const notifications = startNotificationWorker({
     intervalMs: options.notificationIntervalMs ?? 0,
     drain: () => functionsHost().call('send-form-notification', {}),
+    // Production's pg_cron job 'escalate-uncontacted-requests', run here beside each drain.
+    queue: async () => {
+      await options.db.query(`select private.escalate_uncontacted_requests()`);
+    },
     log: options.log,
   });
   const files = startFilesWorker({

@@ -1,6 +1,7 @@
 /**
  * The back office's screenshots in docs/ (docs/admin.md), taken again from the real screens:
- * `npm run docs:screenshots [-- --no-build] [--only admin-bin]`.
+ * `npm run docs:screenshots [-- --no-build] [--only admin-bin[,admin-quotes…]] [--site-port N --api-port N]`
+ * (--only: those shots, in this file's order; a later one may use what an earlier one stored).
  *
  * It builds the site against its own API port (skipped with --no-build when that build exists),
  * serves it with a fresh local backend (scripts/bench/serve-build.ts), creates an owner and a
@@ -14,14 +15,24 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { LOCAL_SERVICE_ROLE_KEY } from '../local/keys.ts';
 import { buildSite, withBuildServer } from './bench/serve-build.ts';
+import { contactShots } from './docs-screenshots-contact.ts';
 
-const API_PORT = '54398';
-const SITE_PORT = '4398';
+const { values } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'site-port': { type: 'string', default: '4398' },
+    'api-port': { type: 'string', default: '54398' },
+  },
+});
+const API_PORT = values['api-port'];
+const SITE_PORT = values['site-port'];
 const DIST = '.data/docs-shots-dist';
 const DATA_DIR = '.data/docs-shots';
 const PASSWORD = 'screenshots password';
 const OWNER = 'nadia.owner';
 const COORDINATOR = 'sara.coordinator';
+const COORDINATOR_NAME = 'سارة';
 
 /** Name, country code, number, treatment, the page the form was on, language. */
 const PATIENTS: [string, string, string, string, string, 'ar' | 'en'][] = [
@@ -156,9 +167,21 @@ const shots: Record<string, (browser: Browser) => Promise<void>> = {
   },
 };
 
-const { values } = parseArgs({
-  options: { 'no-build': { type: 'boolean', default: false }, only: { type: 'string' } },
-});
+// Issue 32's screens (scripts/docs-screenshots-contact.ts), after the ones above.
+Object.assign(
+  shots,
+  contactShots({
+    cli,
+    rest,
+    signIn: (browser, username) => signIn(browser, username),
+    site: `http://127.0.0.1:${SITE_PORT}`,
+    owner: OWNER,
+    coordinator: COORDINATOR,
+    coordinatorName: COORDINATOR_NAME,
+    password: PASSWORD,
+  }),
+);
+
 if (!values['no-build'] || !existsSync(DIST)) {
   console.log(`building into ${DIST}…`);
   buildSite(DIST, API_PORT);
@@ -168,7 +191,7 @@ await withBuildServer(
   async () => {
     cli('create', OWNER, '--role', 'owner', '--password', PASSWORD);
     cli('create', COORDINATOR, '--role', 'coordinator', '--password', PASSWORD);
-    cli('profile', COORDINATOR, '--name', 'سارة', '--whatsapp', '966501112222');
+    cli('profile', COORDINATOR, '--name', COORDINATOR_NAME, '--whatsapp', '966501112222');
     await seedInbox();
     const browser = await chromium.launch({
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
@@ -176,7 +199,7 @@ await withBuildServer(
     });
     try {
       for (const [name, shoot] of Object.entries(shots)) {
-        if (values.only && values.only !== name) continue;
+        if (values.only && !values.only.split(',').includes(name)) continue;
         console.log(`docs/${name}.png`);
         await shoot(browser);
       }

@@ -1,5 +1,5 @@
 /**
- * The smoke test's checks of what runs without a visitor: both pg_cron jobs exist and are active
+ * The smoke test's checks of what runs without a visitor: the three pg_cron jobs exist and are active
  * (public.scheduled_jobs), and a lead nobody nudged (its tab closed before the form's call) is
  * mailed by the scheduled worker within its period (public.lead_notification_state). Both need the
  * secret key; the lead check mails one tagged e-mail ("SMOKE TEST …") to the agency inbox.
@@ -7,7 +7,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../src/lib/database.types.ts';
 
-export const PRODUCTION_JOBS = ['erase-expired-leads', 'send-form-notification'] as const;
+export const PRODUCTION_JOBS = [
+  'erase-expired-leads',
+  'escalate-uncontacted-requests',
+  'send-form-notification',
+] as const;
 
 type Record = (name: string, status: 'pass' | 'fail' | 'skip', detail: string) => void;
 
@@ -22,12 +26,8 @@ export async function checkScheduledJobs(
   if (!service) return record(name, 'skip', 'set SUPABASE_SECRET_KEY to check them');
   const { data, error } = await service.rpc('scheduled_jobs');
   if (error?.hint === 'not_scheduled' && isLoopback(api)) {
-    // The local stack has no pg_cron; its server runs both jobs on timers of its own.
-    return record(
-      name,
-      'skip',
-      `${error.message} (local stack: the server's timers run both jobs)`,
-    );
+    // The local stack has no pg_cron; its server runs the jobs on timers of its own.
+    return record(name, 'skip', `${error.message} (local stack: the server's timers run the jobs)`);
   }
   if (error)
     return record(name, 'fail', `${error.code}: ${error.message} (README, Production, step 6)`);

@@ -7,7 +7,7 @@
  * public key (an invalid body → 400, nothing sent; --send-mail sends one tagged e-mail); 4. the
  * database records the caller's own address, not a forged X-Forwarded-For (smoke-address.ts);
  * 5. a staff session receives the new inbox row on the private staff channel, and the row exists;
- * 6. with the secret key: both pg_cron jobs exist, and the un-nudged test lead is mailed by the
+ * 6. with the secret key: the three pg_cron jobs exist, and the un-nudged test lead is mailed by the
  * worker within its period (one tagged e-mail reaches the inbox; smoke-jobs.ts).
  * Env: PUBLIC_SUPABASE_ANON_KEY (or --key), SMOKE_ADMIN_USERNAME/_PASSWORD (else staff checks
  * skip), SUPABASE_SECRET_KEY (optional). Exit 0 only when every check that ran passed.

@@ -84,6 +84,8 @@ async function seed(db: Queryable): Promise<void> {
       select id, 'called ' || name from public.contact_requests;
     insert into public.test_outbox (lead_id, subject)
       select id, 'New lead ' || name from public.offer_leads;
+    -- Nobody contacted them: the owner's e-mail about each is queued (issue 32), with its event.
+    select private.escalate_uncontacted_requests(now() + interval '3 days');
   `);
 }
 
@@ -96,12 +98,15 @@ const personCounts = {
   'private.patient_pages': 3,
   'private.patient_confirmations': 0,
   'private.patient_page_calls': 0,
+  // The owner's e-mail about a request nobody contacted in time (issue 32) and its timeline
+  // entry, the timeline's only ones until a coordinator changes something.
+  'private.first_contact_escalations': 3,
+  'public.request_events': 3,
   // Files sent from the patient's page (issue 30): none here; local/tests/request-files.test.ts
   // exports and erases a person with files.
   'private.request_files': 0,
   'private.request_file_asks': 0,
   'private.request_file_progress': 0,
-  'public.request_events': 0,
   // Quotes of their requests (issue 31): none here; their versions follow quotes found.
   'public.quotes': 0,
   'public.offer_leads': 3,
@@ -169,7 +174,7 @@ describe('npm run admin -- export / erase', () => {
       input: 'no\n',
     });
     expect(refused.code).toBe(1);
-    expect(refused.out).toContain('18 rows');
+    expect(refused.out).toContain('24 rows');
     expect(refused.out).toContain('public.test_timeline: 3');
     expect(refused.err).toContain('nothing was erased');
 
@@ -177,7 +182,7 @@ describe('npm run admin -- export / erase', () => {
       input: 'erase\n',
     });
     expect(erased.code, erased.err).toBe(0);
-    expect(erased.out).toMatch(/Erased about 966501234567: 18 rows \(public\.offer_leads: 3, /);
+    expect(erased.out).toMatch(/Erased about 966501234567: 24 rows \(public\.offer_leads: 3, /);
 
     const again = await admin(['erase', '--phone', '966501234567', '--data-dir', dataDir]);
     expect(again.code).toBe(0);
@@ -208,7 +213,7 @@ describe('npm run admin -- export / erase', () => {
         dataDir,
       ]);
       expect(erased.code, erased.err).toBe(0);
-      expect(erased.out).toContain('Erased about 966501234567: 18 rows');
+      expect(erased.out).toContain('Erased about 966501234567: 24 rows');
       expect(await names(stack.db)).toEqual(onlySomeoneElse);
     } finally {
       await stack.close();
@@ -232,7 +237,7 @@ describe('npm run admin -- export / erase', () => {
       expectPersonExport(exported.out, 6);
       const erased = await admin(['erase', '--phone', '+966 50 123 4567', '--yes'], { env });
       expect(erased.code, erased.err).toBe(0);
-      expect(erased.out).toContain('24 rows');
+      expect(erased.out).toContain('30 rows');
       expect(erased.out).toContain('realtime.messages: 6');
       expect(await names(db)).toEqual(onlySomeoneElse);
 

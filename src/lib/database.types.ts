@@ -143,10 +143,13 @@ export type Database = {
           entered_by: string | null;
           entered_by_name: string | null;
           entry_channel: string | null;
+          first_contact_due_at: string | null;
+          first_contacted_at: string | null;
           follow_up_at: string | null;
           held_reason: string | null;
           id: string;
           language: Database['public']['Enums']['site_language'];
+          last_contacted_at: string | null;
           lead_id: string;
           message: string | null;
           name: string;
@@ -187,10 +190,13 @@ export type Database = {
           entered_by?: string | null;
           entered_by_name?: string | null;
           entry_channel?: string | null;
+          first_contact_due_at?: string | null;
+          first_contacted_at?: string | null;
           follow_up_at?: string | null;
           held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
+          last_contacted_at?: string | null;
           lead_id: string;
           message?: string | null;
           name: string;
@@ -231,10 +237,13 @@ export type Database = {
           entered_by?: string | null;
           entered_by_name?: string | null;
           entry_channel?: string | null;
+          first_contact_due_at?: string | null;
+          first_contacted_at?: string | null;
           follow_up_at?: string | null;
           held_reason?: string | null;
           id?: string;
           language?: Database['public']['Enums']['site_language'];
+          last_contacted_at?: string | null;
           lead_id?: string;
           message?: string | null;
           name?: string;
@@ -268,6 +277,48 @@ export type Database = {
             referencedColumns: ['id'];
           },
         ];
+      };
+      message_templates: {
+        Row: {
+          archived_at: string | null;
+          body_ar: string;
+          body_en: string;
+          created_at: string;
+          id: string;
+          key: string | null;
+          position: number;
+          title_ar: string;
+          title_en: string;
+          updated_at: string;
+          updated_by: string | null;
+        };
+        Insert: {
+          archived_at?: string | null;
+          body_ar: string;
+          body_en: string;
+          created_at?: string;
+          id?: string;
+          key?: string | null;
+          position?: number;
+          title_ar: string;
+          title_en: string;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Update: {
+          archived_at?: string | null;
+          body_ar?: string;
+          body_en?: string;
+          created_at?: string;
+          id?: string;
+          key?: string | null;
+          position?: number;
+          title_ar?: string;
+          title_en?: string;
+          updated_at?: string;
+          updated_by?: string | null;
+        };
+        Relationships: [];
       };
       offer_leads: {
         Row: {
@@ -580,6 +631,10 @@ export type Database = {
         Args: { country_code: string; phone: string };
         Returns: string;
       };
+      claim_first_contact_escalations: {
+        Args: { _limit: number };
+        Returns: Json;
+      };
       claim_lead_notifications: {
         Args: { _lead_id: string; _limit: number };
         Returns: Json;
@@ -612,6 +667,10 @@ export type Database = {
         Args: { _request: Json };
         Returns: unknown;
       };
+      finish_first_contact_escalations: {
+        Args: { _error: string; _request_ids: string[]; _sent: boolean };
+        Returns: undefined;
+      };
       finish_lead_notification: {
         Args: { _error: string; _lead_id: string; _sent: boolean };
         Returns: undefined;
@@ -627,6 +686,35 @@ export type Database = {
       finish_storage_deletions: {
         Args: { _done: number[]; _error: string; _failed: number[] };
         Returns: undefined;
+      };
+      first_contact_escalation_state: {
+        Args: { _request_id: string };
+        Returns: {
+          queued: boolean;
+          attempts: number;
+          sent_at: string;
+          gave_up_at: string;
+          last_error: string;
+        }[];
+      };
+      first_contact_queue: {
+        Args: never;
+        Returns: {
+          id: string;
+          name: string;
+          service: Database['public']['Enums']['request_service'];
+          assigned_to: string;
+          created_at: string;
+          first_contact_due_at: string;
+        }[];
+      };
+      first_contact_report: {
+        Args: { _from: string; _to: string };
+        Returns: Json;
+      };
+      first_contact_settings: {
+        Args: never;
+        Returns: Json;
       };
       fold_search_text: {
         Args: { _text: string };
@@ -664,13 +752,38 @@ export type Database = {
         };
         Returns: Json;
       };
+      log_call: {
+        Args: {
+          _call_back_at: string;
+          _outcome: string;
+          _request_id: string;
+          _set_follow_up: boolean;
+        };
+        Returns: unknown;
+      };
+      log_whatsapp_message: {
+        Args: { _request_id: string; _template_id: string };
+        Returns: unknown;
+      };
       merge_requests: {
         Args: { _id: string; _other: string };
         Returns: Json;
       };
+      message_context: {
+        Args: { _request_id: string };
+        Returns: Json;
+      };
+      message_template_variables: {
+        Args: never;
+        Returns: string[];
+      };
       my_client_address: {
         Args: never;
         Returns: string;
+      };
+      my_duty: {
+        Args: never;
+        Returns: Json;
       };
       my_staff_id: {
         Args: never;
@@ -814,12 +927,24 @@ export type Database = {
         Args: { _request_id: string };
         Returns: undefined;
       };
+      routing_settings: {
+        Args: never;
+        Returns: Json;
+      };
       same_national_digits: {
         Args: { _full: string; _national: string };
         Returns: boolean;
       };
+      save_first_contact_settings: {
+        Args: { _settings: Json };
+        Returns: Json;
+      };
       save_quote_draft: {
         Args: { _clinic_id: string; _fields: Json; _request_id: string };
+        Returns: Json;
+      };
+      save_routing_rule: {
+        Args: { _rule: Json };
         Returns: Json;
       };
       scheduled_jobs: {
@@ -836,6 +961,10 @@ export type Database = {
         Args: { _quote_id: string };
         Returns: Json;
       };
+      set_my_duty: {
+        Args: { _on_duty: boolean };
+        Returns: boolean;
+      };
       set_patient_step: {
         Args: { _request_id: string; _step: string };
         Returns: undefined;
@@ -843,6 +972,10 @@ export type Database = {
       set_quote_status: {
         Args: { _quote_id: string; _status: string };
         Returns: undefined;
+      };
+      set_staff_routing: {
+        Args: { _settings: Json; _staff_id: string };
+        Returns: Json;
       };
       staff_may_read_request_file: {
         Args: { _name: string };

@@ -20,9 +20,4 @@ begin
 end
 $$;
 
-
-SET default_tablespace = '';
-
-SET default_table_access_method = heap;
-
 REVOKE ALL ON FUNCTION private.keep_request_events() FROM PUBLIC;

@@ -57,9 +57,15 @@ begin
   execute $cron$
     select cron.schedule('erase-expired-leads', '17 3 * * *', 'select private.erase_expired_leads()')
   $cron$;
+  execute $cron$
+    select cron.schedule(
+      'escalate-uncontacted-requests', '* * * * *', 'select private.escalate_uncontacted_requests()'
+    )
+  $cron$;
   return query execute $q$
     select j.jobname::text, j.schedule::text, j.active from cron.job j
-    where j.jobname in ('send-form-notification', 'erase-expired-leads') order by j.jobname
+    where j.jobname in ('send-form-notification', 'erase-expired-leads', 'escalate-uncontacted-requests')
+    order by j.jobname
   $q$;
 end
 $_$;

@@ -44,6 +44,9 @@ CREATE TABLE public.contact_requests (
     held_reason text,
     reference text DEFAULT private.new_request_reference() NOT NULL,
     search_text text GENERATED ALWAYS AS (public.request_search_text(name, email, notes, reference)) STORED,
+    first_contacted_at timestamp with time zone,
+    last_contacted_at timestamp with time zone,
+    first_contact_due_at timestamp with time zone,
     CONSTRAINT contact_requests_deleted_by_only_when_deleted CHECK (((deleted_at IS NOT NULL) OR (deleted_by IS NULL))),
     CONSTRAINT contact_requests_entry_basis CHECK (((entry_channel IS NULL) OR COALESCE(((entered_by_name IS NOT NULL) AND ((char_length(btrim(consent_how)) >= 2) AND (char_length(btrim(consent_how)) <= 500)) AND (consent_given_at IS NOT NULL) AND ((char_length(btrim(consent_given_by)) >= 2) AND (char_length(btrim(consent_given_by)) <= 100))), false))),
     CONSTRAINT contact_requests_entry_channel CHECK ((entry_channel = ANY (ARRAY['whatsapp'::text, 'phone'::text, 'instagram'::text, 'referral'::text, 'walk_in'::text, 'other'::text]))),
@@ -64,6 +67,10 @@ COMMENT ON COLUMN public.contact_requests.held_reason IS 'Why the request waits 
 
 COMMENT ON COLUMN public.contact_requests.reference IS 'The reference the patient reads out or types (RC-XXXX-XX), on the thank-you page, the patient page and the e-mail.';
 
+COMMENT ON COLUMN public.contact_requests.first_contacted_at IS 'The first human contact (a WhatsApp or call event, or a status change off new), by trigger.';
+
+COMMENT ON COLUMN public.contact_requests.first_contact_due_at IS 'When an uncontacted request turns red: the first-contact threshold in working time; null when not measured.';
+
 ALTER TABLE ONLY public.contact_requests
     ADD CONSTRAINT contact_requests_lead_id_key UNIQUE (lead_id);
 
@@ -74,6 +81,8 @@ ALTER TABLE ONLY public.contact_requests
     ADD CONSTRAINT contact_requests_reference_unique UNIQUE (reference);
 
 CREATE INDEX contact_requests_assigned_created_idx ON public.contact_requests USING btree (assigned_to, created_at DESC);
+
+CREATE INDEX contact_requests_awaiting_contact_idx ON public.contact_requests USING btree (first_contact_due_at) WHERE ((first_contacted_at IS NULL) AND (first_contact_due_at IS NOT NULL) AND (status = 'new'::public.request_status));
 
 CREATE INDEX contact_requests_created_at_idx ON public.contact_requests USING btree (created_at DESC);
 

@@ -17,15 +17,25 @@ CREATE TRIGGER keep_deletes_in_the_bin BEFORE DELETE ON public.contact_requests 
 
 CREATE TRIGGER record_events AFTER UPDATE ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.record_request_events();
 
+CREATE TRIGGER record_routing AFTER INSERT ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.record_routing();
+
 CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
+CREATE TRIGGER stamp_first_contact BEFORE UPDATE ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.stamp_first_contact();
+
 CREATE TRIGGER stamp_staff_entry BEFORE INSERT ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.stamp_staff_entry();
+
+CREATE TRIGGER start_first_contact_clock BEFORE UPDATE ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.keep_version_for_contact_times();
+
+CREATE TRIGGER take_turns_on_new_request BEFORE INSERT ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.route_new_request();
 
 CREATE TRIGGER tally_deleted AFTER DELETE ON public.contact_requests REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION private.tally_deleted_requests();
 
 CREATE TRIGGER tally_inserted AFTER INSERT ON public.contact_requests REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION private.tally_inserted_requests();
 
 CREATE TRIGGER tally_updated AFTER UPDATE ON public.contact_requests REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.tally_updated_requests();
+
+CREATE TRIGGER time_first_contact BEFORE INSERT ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.start_first_contact_clock();
 
 ALTER TABLE ONLY public.contact_requests
     ADD CONSTRAINT contact_requests_assigned_to_fkey FOREIGN KEY (assigned_to) REFERENCES private.admin_users(id) ON DELETE SET NULL;

@@ -3,6 +3,8 @@
 
 CREATE TRIGGER keep_request_events BEFORE DELETE OR UPDATE ON public.request_events FOR EACH ROW EXECUTE FUNCTION private.keep_request_events();
 
+CREATE TRIGGER note_contact_event AFTER INSERT ON public.request_events FOR EACH ROW EXECUTE FUNCTION private.note_contact_event();
+
 ALTER TABLE ONLY public.request_events
     ADD CONSTRAINT request_events_kind FOREIGN KEY (kind) REFERENCES private.request_event_kinds(kind);
 

@@ -109,8 +109,9 @@ test.describe('one person, every channel', () => {
     await dialog.getByRole('button', { name: 'إغلاق' }).first().click();
 
     await expect(strandedCard.getByTestId('duplicate-badge')).toBeVisible({ timeout: 10_000 });
-    await expect(strandedCard.locator(`a[href="tel:+${full}"]`)).toBeVisible();
-    await expect(strandedCard.locator(`a[href^="https://wa.me/${full}"]`)).toBeVisible();
+    await expect(strandedCard.locator(`a[href="tel:+${full}"]`).first()).toBeVisible();
+    // The chat opens from «واتساب» (issue 32: the prepared messages, each recorded).
+    await expect(strandedCard.getByTestId('whatsapp-menu')).toBeVisible();
     const stored = await storedRequest(stranded);
     expect(stored).toMatchObject({ phone: full, country_code: '+966', phone_key: full });
     const { data: events } = await serviceClient

@@ -5,6 +5,8 @@ import { adminKeepAr } from './admin-keep-ar.ts';
  * because the back office is a separate app with its own vocabulary; keys start with "admin.".
  * Texts the product owner wrote for the back office are kept to the letter (e2e tests match them).
  */
+import { adminContactAr } from './admin-contact-ar.ts';
+import { adminDeskAr } from './admin-desk-ar.ts';
 import { adminPatientAr } from './admin-patient-ar.ts';
 import { adminFilesAr } from './admin-files-ar.ts';
 import { adminQuotesAr } from './admin-quotes-ar.ts';
@@ -13,6 +15,8 @@ export const adminAr = {
   ...adminPatientAr,
   ...adminFilesAr,
   ...adminQuotesAr,
+  ...adminContactAr,
+  ...adminDeskAr,
   'admin.title': 'لوحة الإدارة',
   'admin.description':
     'لوحة إدارة رحلة كير للموظفين: طلبات الاستشارة وليدز العروض، خاصة بفريق التنسيق وغير مخصصة للعموم.',
@@ -103,8 +107,6 @@ export const adminAr = {
   'admin.request.notes': 'ملاحظات الإدارة',
   'admin.request.message': 'رسالة المريض',
   'admin.request.open': 'فتح تفاصيل طلب {name}',
-  'admin.request.whatsapp': 'واتساب',
-  'admin.request.whatsappLabel': 'مراسلة {name} على واتساب',
   'admin.request.whatsappMessage':
     'مرحباً {name}، معك فريق رحلة كير بخصوص طلب الاستشارة الذي أرسلته ({service}). متى يناسبك أن نتحدث؟',
 
@@ -282,7 +284,7 @@ export const adminAr = {
   'admin.team.timelineLoading': 'جاري تحميل السجل...',
   'admin.team.duplicates': 'طلبات أخرى بنفس رقم الهاتف',
   'admin.team.duplicateBadge': 'رقم مكرر ({count})',
-  'admin.team.duplicateOpen': 'فتح طلبات {name} الأخرى بنفس الرقم',
+  'admin.team.duplicateOpen': 'رقم مكرر ({count}): فتح طلبات {name} الأخرى بنفس الرقم',
   'admin.team.conflictTitle': 'لم يُحفظ تعديلك: غيّر زميل هذا الطلب بعد أن فتحته',
   'admin.team.conflictEntry': '{author} في {date}: {label} — {text}',
   'admin.team.conflictHint':

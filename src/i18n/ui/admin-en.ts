@@ -1,5 +1,7 @@
 import type { adminAr } from './admin-ar.ts';
 import { adminKeepEn } from './admin-keep-en.ts';
+import { adminContactEn } from './admin-contact-en.ts';
+import { adminDeskEn } from './admin-desk-en.ts';
 import { adminPatientEn } from './admin-patient-en.ts';
 import { adminFilesEn } from './admin-files-en.ts';
 import { adminQuotesEn } from './admin-quotes-en.ts';
@@ -13,6 +15,8 @@ export const adminEn = {
   ...adminPatientEn,
   ...adminFilesEn,
   ...adminQuotesEn,
+  ...adminContactEn,
+  ...adminDeskEn,
   'admin.title': 'Admin dashboard',
   'admin.description':
     'Rihla Care staff back office: consultation requests and offer leads, for the coordination team only.',
@@ -103,8 +107,6 @@ export const adminEn = {
   'admin.request.notes': 'Admin notes',
   'admin.request.message': "Patient's message",
   'admin.request.open': 'Open the request of {name}',
-  'admin.request.whatsapp': 'WhatsApp',
-  'admin.request.whatsappLabel': 'Message {name} on WhatsApp',
   'admin.request.whatsappMessage':
     'Hello {name}, this is the Rihla Care team about your consultation request ({service}). When would suit you to talk?',
 
@@ -280,7 +282,8 @@ export const adminEn = {
   'admin.team.timelineLoading': 'Loading the history...',
   'admin.team.duplicates': 'Other requests with the same phone number',
   'admin.team.duplicateBadge': 'Duplicate number ({count})',
-  'admin.team.duplicateOpen': "Open {name}'s other requests with the same number",
+  'admin.team.duplicateOpen':
+    "Duplicate number ({count}): open {name}'s other requests with the same number",
   'admin.team.conflictTitle': 'Not saved: a colleague changed this request after you opened it',
   'admin.team.conflictEntry': '{author} at {date}: {label} — {text}',
   'admin.team.conflictHint':

@@ -1,4 +1,14 @@
-import { BarChart3, Hospital, LayoutList, LogOut, Trash2, Users } from 'lucide-react';
+import {
+  BarChart3,
+  Gauge,
+  Hospital,
+  LayoutList,
+  LogOut,
+  MessageSquareText,
+  Route,
+  Trash2,
+  Users,
+} from 'lucide-react';
 import { useState } from 'react';
 import { LogoMark } from '~/components/brand/LogoMark.tsx';
 import type { Draft } from '~/lib/admin/drafts.ts';
@@ -13,6 +23,7 @@ import {
   OFFER_LEADS_PATH,
   rememberedUsername,
 } from './session.ts';
+import { DESK_PATHS } from './desk/paths.ts';
 import { SignOutDialog } from './SignOutDialog.tsx';
 import { forgetDrafts, pendingDrafts } from './signOut.ts';
 import type { LiveStatus } from './useLiveTable.ts';
@@ -20,7 +31,7 @@ import type { LiveStatus } from './useLiveTable.ts';
 interface AdminHeaderProps {
   title: string;
   /** Which screen this is: the other ones get the navigation links. */
-  screen: 'dashboard' | 'offer-leads' | 'campaigns' | 'bin' | 'clinics';
+  screen: 'dashboard' | 'offer-leads' | 'campaigns' | 'bin' | 'clinics' | keyof typeof DESK_PATHS;
   /** The live connection's state; a screen without one (the bin) shows none. */
   live?: LiveStatus;
 }
@@ -56,6 +67,25 @@ export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
       label: adminText('admin.clinics.nav'),
       Icon: Hospital,
     },
+    // Issue 32: templates, first contact and routing, the speed-to-lead report.
+    {
+      screen: 'templates',
+      href: DESK_PATHS.templates,
+      label: adminText('admin.nav.templates'),
+      Icon: MessageSquareText,
+    },
+    {
+      screen: 'first-contact',
+      href: DESK_PATHS['first-contact'],
+      label: adminText('admin.nav.firstContact'),
+      Icon: Route,
+    },
+    {
+      screen: 'team-report',
+      href: DESK_PATHS['team-report'],
+      label: adminText('admin.nav.report'),
+      Icon: Gauge,
+    },
     // Only owners have a bin to open (the database refuses anyone else's bin_page).
     ...(owner
       ? [{ screen: 'bin', href: BIN_PATH, label: adminText('admin.bin.title'), Icon: Trash2 }]
@@ -64,7 +94,7 @@ export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
   return (
     <header className="border-b border-sand-200 bg-white">
       <div className="container-page flex flex-wrap items-center gap-x-6 gap-y-3 py-4">
-        <div className="flex w-full min-w-0 items-center gap-3 sm:w-auto sm:flex-1">
+        <div className="flex w-full min-w-0 items-center gap-3 sm:w-auto sm:min-w-72 sm:flex-1">
           <LogoMark className="size-10 shrink-0" />
           <div className="min-w-0">
             <h1 className="text-xl font-bold sm:text-2xl">{title}</h1>

@@ -8,6 +8,7 @@ import { AdminHeader } from './AdminHeader.tsx';
 import { AdminProviders } from './AdminProviders.tsx';
 import { AdminTable } from './AdminTable.tsx';
 import { adminQueryKeys, fetchCampaignReport, type CampaignRow } from './data.ts';
+import { AgencySpeed } from './desk/AgencySpeed.tsx';
 import { downloadText } from './download.ts';
 import { Checking, ExportCsvButton, LoadFailed, Notice, UserText } from './parts.tsx';
 import { QuoteSpeed } from './quotes/QuoteSpeed.tsx';
@@ -137,6 +138,8 @@ function Campaigns() {
         </section>
 
         <QuoteSpeed from={start} to={end} range={[from, to]} enabled={admin && validRange} />
+        {/* Issue 32: how fast those requests were first contacted, for the whole agency. */}
+        <AgencySpeed start={start} end={end} from={from} to={to} enabled={validRange} />
 
         {report.isError ? (
           <LoadFailed

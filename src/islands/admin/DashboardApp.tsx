@@ -45,6 +45,7 @@ import {
   useReleaseAtTop,
   useShowNewest,
 } from './useShowNewest.ts';
+import { useFirstContactAlerts } from './contact/useFirstContactAlerts.ts';
 import { announceNewLead } from './work/newLeadAlert.ts';
 import { RequestsView } from './work/RequestsView.tsx';
 import { useFollowUpReminders } from './work/useFollowUpReminders.ts';
@@ -158,6 +159,7 @@ function Inbox({
   const [openId, setOpenId] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   useFollowUpReminders(setOpenId);
+  useFirstContactAlerts(rows, setOpenId);
   useQuoteChoiceAlerts(setOpenId);
   const set = (patch: Partial<RequestFilters>) =>
     setFilters((current) => ({ ...current, ...patch }));

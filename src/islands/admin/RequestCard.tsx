@@ -1,10 +1,11 @@
-import { CalendarClock, Copy, MessageCircle, UserRound } from 'lucide-react';
+import { CalendarClock, Copy, UserRound } from 'lucide-react';
 import { memo, type MouseEvent } from 'react';
 import { formatRequestDate } from '~/lib/admin/dates.ts';
-import { patientWhatsappUrl } from '~/lib/admin/labels.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { isOverdue } from '~/lib/admin/team.ts';
+import { ContactActions } from './contact/ContactActions.tsx';
+import { FirstContactBadge } from './contact/FirstContactBadge.tsx';
 import { HeldNotice } from './HeldNotice.tsx';
 import { Badge, PossibleMatchBadge, StatusBadge, UserText } from './parts.tsx';
 import { RequestFields } from './RequestFields.tsx';
@@ -36,17 +37,16 @@ export const RequestCard = memo(function RequestCard({
     if (!(event.target as HTMLElement).closest('a, button')) open();
   };
   const overdue = isOverdue(request);
-  // No chat link for a number without its country: wa.me would reach a stranger.
-  const whatsapp = patientWhatsappUrl(request);
   return (
     // A mouse convenience: the whole card opens the request. Keyboard and screen-reader users
-    // have the same action on the name button inside it.
+    // have the same action on the name button inside it. A request nobody contacted in time is
+    // ringed red (`has-[…]` on its FirstContactBadge, which says why).
     // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions
     <article
       onClick={onCardClick}
       data-testid="request-card"
       data-request-id={request.id}
-      className={`card cursor-pointer p-4 transition-shadow hover:shadow-(--shadow-lift) sm:p-5 ${
+      className={`card cursor-pointer p-4 transition-shadow hover:shadow-(--shadow-lift) has-[[data-first-contact=overdue]]:ring-2 has-[[data-first-contact=overdue]]:ring-offer-600 sm:p-5 ${
         fresh ? 'ring-2 ring-saffron-400' : ''
       }`}
     >
@@ -64,6 +64,7 @@ export const RequestCard = memo(function RequestCard({
         </h3>
         <div className="flex flex-wrap items-center gap-2">
           {fresh && <Badge tone="teal">{adminText('admin.dashboard.freshBadge')}</Badge>}
+          <FirstContactBadge request={request} />
           {/* The agency's e-mail about this request was given up (notification outbox, issue 14). */}
           {request.notification_failed_at && <Badge>{adminText('admin.abuse.notMailed')}</Badge>}
           {possibleMatch && <PossibleMatchBadge />}
@@ -72,7 +73,10 @@ export const RequestCard = memo(function RequestCard({
               type="button"
               onClick={open}
               data-testid="duplicate-badge"
-              aria-label={adminText('admin.team.duplicateOpen', { name: request.name })}
+              aria-label={adminText('admin.team.duplicateOpen', {
+                count: duplicates,
+                name: request.name,
+              })}
               className="inline-flex items-center gap-1 rounded-full bg-sand-100 px-2.5 py-0.5 text-xs font-semibold text-offer-700 hover:underline"
             >
               <Copy className="size-3" aria-hidden="true" />
@@ -116,20 +120,8 @@ export const RequestCard = memo(function RequestCard({
         </p>
       )}
 
-      {whatsapp && (
-        <div className="mt-3 flex justify-end">
-          <a
-            href={whatsapp}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={adminText('admin.request.whatsappLabel', { name: request.name })}
-            className="btn btn-whatsapp min-h-10 px-4 py-1.5 text-sm"
-          >
-            <MessageCircle className="size-4" aria-hidden="true" />
-            {adminText('admin.request.whatsapp')}
-          </a>
-        </div>
-      )}
+      {/* Call and WhatsApp, each recorded in the timeline (issue 32). */}
+      <ContactActions request={request} />
     </article>
   );
 });

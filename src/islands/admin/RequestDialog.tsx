@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import type { ContactRequest, StaffAccount } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
-import { notesTooLong } from '~/lib/admin/team.ts';
+import { notesTooLong, toLocalInput } from '~/lib/admin/team.ts';
 import { DeleteRequestButton } from './bin/DeleteRequestButton.tsx';
 import { adminQueryKeys, fetchEvents } from './data.ts';
 import {
@@ -13,6 +13,7 @@ import {
   OfflineNotice,
   RestoredNotice,
 } from './dialog/DialogNotices.tsx';
+import { ContactPanel } from './contact/ContactPanel.tsx';
 import { AdvertisingConsent } from './dialog/AdvertisingConsent.tsx';
 import { ContactSection } from './dialog/ContactSection.tsx';
 import { FilesSection } from './dialog/FilesSection.tsx';
@@ -127,6 +128,10 @@ export function RequestDialog({
           {save.conflict && <ConflictNotice conflict={save.conflict} onReapply={reapply} />}
           {save.offline && <OfflineNotice onRetry={save.retryNow} />}
           <ManageFields request={request} staff={staff} edits={draft.edits} set={draft.set} />
+          <ContactPanel
+            request={request}
+            onCallBack={(at) => draft.set({ followUp: toLocalInput(at.toISOString()) })}
+          />
           <PatientDetails request={request} duplicates={duplicates} onOpenRequest={onOpenRequest} />
           <ContactSection request={request} />
           <PersonSection request={request} onOpenRequest={onOpenRequest} />

@@ -4,6 +4,7 @@
  * functions, unit-tested in tests/unit/admin-team.test.ts.
  */
 import { format } from 'date-fns';
+import { describeContactEvent } from './contact-events.ts';
 import { describeFileEvent } from './file-events.ts';
 import { describePatientEvent } from './patient-events.ts';
 import { describeQuoteEvent } from './quote-events.ts';
@@ -143,6 +144,12 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
     case 'merge':
     case 'unmerge':
       return { label: adminText(`admin.team.event.${event.kind}`), text: '' };
+    // Issue 32: WhatsApp, calls, routing and the owner's e-mail (contact-events.ts).
+    case 'whatsapp':
+    case 'call':
+    case 'routed':
+    case 'escalated':
+      return describeContactEvent(event);
     default:
       return {
         label: adminText('admin.team.event.note'),

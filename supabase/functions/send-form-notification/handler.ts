@@ -1,4 +1,5 @@
 import { callerKeyRole, json, preflight, readJsonObject, withCors } from '../_shared/http.ts';
+import { deliverFirstContactEscalations } from '../_shared/first-contact-escalation.ts';
 import { deliverPatientConfirmations } from '../_shared/patient-confirmation.ts';
 import type { FunctionRuntime } from '../_shared/runtime.ts';
 import { composeDigestEmail, isHeldDigest, type HeldDigest } from './digest.ts';
@@ -10,7 +11,9 @@ import { composeDigestEmail, isHeldDigest, type HeldDigest } from './digest.ts';
  * claim_lead_notifications / finish_lead_notification and mails each one, built from the stored
  * row, to the fixed NOTIFY_EMAIL_TO inbox. It then mails the patients' own confirmations the same
  * way (claim_patient_confirmations: to the address stored with the request, with its reference and
- * private link on SITE_URL; ../_shared/patient-confirmation.ts).
+ * private link on SITE_URL; ../_shared/patient-confirmation.ts). A drain also mails the owner
+ * one message about the requests nobody contacted in time (claim_first_contact_escalations;
+ * ../_shared/first-contact-escalation.ts), to ESCALATION_EMAIL_TO or else NOTIFY_EMAIL_TO.
  *
  *   POST { lead_id }  a nudge (the form's call 2 after a stored lead): that lead only, if it exists,
  *                     is unmailed and due. Any other field is ignored.
@@ -227,7 +230,22 @@ export async function deliver(
     leadId,
     BATCH,
   );
-  return { sent: sent + patients.sent, failed: failed + patients.failed };
+  // The owner's e-mail about requests nobody contacted in time: drains only, never a form's nudge.
+  const escalations = leadId
+    ? { sent: 0, failed: 0 }
+    : await deliverFirstContactEscalations(
+        {
+          rpc: (name, args) => rpc(runtime, name, args),
+          send: (message) => runtime.mail.send({ ...message, from }),
+          to: runtime.env('ESCALATION_EMAIL_TO') || to,
+          siteUrl: runtime.env('SITE_URL'),
+        },
+        BATCH,
+      );
+  return {
+    sent: sent + patients.sent + escalations.sent,
+    failed: failed + patients.failed + escalations.failed,
+  };
 }
 
 class NotConfigured extends Error {}

@@ -47,6 +47,9 @@ export function request(patch: Partial<ContactRequest> = {}): ContactRequest {
     consent_given_at: null,
     consent_given_by: null,
     person_id: null,
+    first_contacted_at: null,
+    last_contacted_at: null,
+    first_contact_due_at: null,
     ...patch,
   };
 }

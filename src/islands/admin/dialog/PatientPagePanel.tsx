@@ -6,6 +6,7 @@ import { patientStepLabel, patientSteps } from '~/lib/admin/patient-events.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { patientPageUrl } from '~/lib/patient/link.ts';
+import { forgetIssuedLink, rememberIssuedLink } from '../contact/issuedLinks.ts';
 import { adminQueryKeys } from '../data.ts';
 import {
   fetchPatientPageInfo,
@@ -39,7 +40,10 @@ export function PatientPagePanel({ request }: { request: ContactRequest }) {
   const issue = useMutation({
     mutationFn: () => issuePatientLink(request.id),
     onSuccess: async (token) => {
-      setFreshLink(patientPageUrl(window.location.origin, request.language, token));
+      const link = patientPageUrl(window.location.origin, request.language, token);
+      setFreshLink(link);
+      // A WhatsApp message may carry it as {page_link} while this tab keeps it (issue 32).
+      rememberIssuedLink(request.id, link);
       toast.success(adminText('admin.patientPage.issued'));
       await refresh();
     },
@@ -49,6 +53,7 @@ export function PatientPagePanel({ request }: { request: ContactRequest }) {
     mutationFn: () => revokePatientLink(request.id),
     onSuccess: async () => {
       setFreshLink(null);
+      forgetIssuedLink(request.id);
       toast.success(adminText('admin.patientPage.revoked'));
       await refresh();
     },

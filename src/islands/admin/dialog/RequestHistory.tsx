@@ -1,7 +1,5 @@
-import { MessageCircle } from 'lucide-react';
 import { useId } from 'react';
 import { formatRequestDate } from '~/lib/admin/dates.ts';
-import { patientWhatsappUrl } from '~/lib/admin/labels.ts';
 import type { ContactRequest, RequestEvent } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { authorName, describeEvent } from '~/lib/admin/team.ts';
@@ -16,10 +14,12 @@ interface PatientDetailsProps {
   onOpenRequest: (id: string) => void;
 }
 
-/** The patient's details and own message, and the other requests from the same phone number. */
+/**
+ * The patient's details and own message, and the other requests from the same phone number. (The
+ * WhatsApp chat is in «التواصل مع المريض», contact/ContactPanel.tsx, where it is recorded.)
+ */
 export function PatientDetails({ request, duplicates, onOpenRequest }: PatientDetailsProps) {
   const uid = useId();
-  const whatsapp = patientWhatsappUrl(request);
   return (
     <>
       <section aria-labelledby={`${uid}-details`} className="mt-5 border-t border-sand-200 pt-4">
@@ -41,17 +41,6 @@ export function PatientDetails({ request, duplicates, onOpenRequest }: PatientDe
             {request.message ? <UserText>{request.message}</UserText> : <Missing />}
           </p>
         </div>
-        {whatsapp && (
-          <a
-            href={whatsapp}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="btn btn-whatsapp mt-4 min-h-10 px-4 py-1.5 text-sm"
-          >
-            <MessageCircle className="size-4" aria-hidden="true" />
-            {adminText('admin.request.whatsappLabel', { name: request.name })}
-          </a>
-        )}
       </section>
 
       {duplicates.length > 0 && (

@@ -6,6 +6,7 @@ import { displayPhone, serviceLabel } from '~/lib/admin/labels.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { isOverdue } from '~/lib/admin/team.ts';
+import { FirstContactBadge } from '../contact/FirstContactBadge.tsx';
 import { PossibleMatchBadge, StatusBadge } from '../parts.tsx';
 
 export interface RequestTableProps {
@@ -155,7 +156,7 @@ export function RequestTable({
                 onKeyDown={(event) => onRowKey(event, row.id)}
                 onClick={(event) => onRowClick(event, row.id)}
                 style={{ height: ROW_PX }}
-                className={`cursor-pointer border-b border-sand-100 hover:bg-sand-50 focus:bg-teal-50 focus:outline-2 focus:-outline-offset-2 focus:outline-teal-700 ${
+                className={`cursor-pointer border-b border-sand-100 hover:bg-sand-50 focus:bg-teal-50 focus:outline-2 focus:-outline-offset-2 focus:outline-teal-700 has-[[data-first-contact=overdue]]:bg-offer-600/10 ${
                   isSelected ? 'bg-teal-50' : fresh.has(row.id) ? 'bg-saffron-300/30' : ''
                 }`}
               >
@@ -187,6 +188,9 @@ export function RequestTable({
                 <td className={`${td} max-w-40 truncate`}>{serviceLabel(row.service)}</td>
                 <td className={td}>
                   <StatusBadge status={row.status} />
+                  <span className="ms-1 inline-block align-middle">
+                    <FirstContactBadge request={row} lateOnly />
+                  </span>
                   {changed.has(row.id) && (
                     <span
                       data-testid="changed-meanwhile"

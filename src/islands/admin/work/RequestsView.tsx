@@ -2,6 +2,7 @@ import { Keyboard, LayoutList, Table2 } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import type { ContactRequest, StaffAccount } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
+import { DutyToggle } from '../contact/DutyToggle.tsx';
 import { AlertToggle } from './AlertToggle.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { RequestTable } from './RequestTable.tsx';
@@ -96,6 +97,7 @@ export function RequestsView({
           </button>
         </div>
         <AlertToggle />
+        <DutyToggle />
         <button
           type="button"
           className="ms-auto inline-flex items-center gap-1.5 text-sm font-semibold text-teal-900 underline"

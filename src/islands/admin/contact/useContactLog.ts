@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { isSessionError } from '~/lib/admin/query.ts';
+import { adminText } from '~/lib/admin/strings.ts';
+import { adminQueryKeys } from '../data.ts';
+import { goToLogin } from '../session.ts';
+
+/**
+ * Records a contact (a WhatsApp message or a call) in the request's timeline, after the chat or the
+ * call has already opened: the link opens from the click itself, so no popup blocker stops it, and
+ * the record follows. A record that fails says so with «إعادة المحاولة» (the database takes the
+ * same record twice within 30 seconds as one), and the timeline is read again once it is in.
+ */
+export function useContactLog(requestId: string) {
+  const queryClient = useQueryClient();
+  const record = (write: () => Promise<void>, done?: () => void): void => {
+    write().then(
+      () => {
+        done?.();
+        void queryClient.invalidateQueries({ queryKey: adminQueryKeys.events(requestId) });
+      },
+      (error: unknown) => {
+        if (isSessionError(error)) return goToLogin('expired');
+        toast.error(adminText('admin.contact.logFailed'), {
+          id: `contact-log-${requestId}`,
+          duration: Infinity,
+          action: {
+            label: adminText('admin.contact.retry'),
+            onClick: () => record(write, done),
+          },
+        });
+      },
+    );
+  };
+  return record;
+}

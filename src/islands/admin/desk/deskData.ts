@@ -1,0 +1,143 @@
+/**
+ * The calls of issue 32's screens: templates (owners write them under row-level security), the
+ * first-contact settings, routing and the speed-to-lead report (security-definer functions that
+ * check the caller's session and role themselves).
+ */
+import type { SpeedReport } from '~/lib/admin/speed-report.ts';
+import type { Database } from '~/lib/database.types.ts';
+import { supabase } from '~/lib/supabase.ts';
+import { dataError, type MessageTemplate } from '../contact/contactData.ts';
+
+export const deskKeys = {
+  variables: ['admin', 'message_template_variables'] as const,
+  settings: ['admin', 'first_contact_settings'] as const,
+  routing: ['admin', 'routing_settings'] as const,
+  report: (from: string, to: string) => ['admin', 'first_contact_report', from, to] as const,
+};
+
+export type TemplateFields = Pick<
+  MessageTemplate,
+  'title_ar' | 'title_en' | 'body_ar' | 'body_en' | 'position'
+>;
+
+/** The variables the database accepts in a template. */
+export async function fetchTemplateVariables(): Promise<string[]> {
+  const { data, error, status } = await supabase.rpc('message_template_variables');
+  if (error) throw dataError(error, status);
+  return (data ?? []) as string[];
+}
+
+export async function addTemplate(fields: TemplateFields): Promise<void> {
+  const { error, status } = await supabase.from('message_templates').insert(fields);
+  if (error) throw dataError(error, status);
+}
+
+/** The template changed since it was opened (another owner saved it): nothing was written. */
+export class TemplateChangedError extends Error {}
+
+/**
+ * Saves a template only if it is still as it was opened (its updated_at): an owner's save never
+ * overwrites another owner's unseen change.
+ */
+export async function saveTemplate(
+  id: string,
+  openedAt: string,
+  fields: Partial<TemplateFields> & { archived_at?: string | null },
+): Promise<void> {
+  const { data, error, status } = await supabase
+    .from('message_templates')
+    .update(fields)
+    .eq('id', id)
+    .eq('updated_at', openedAt)
+    .select('id');
+  if (error) throw dataError(error, status);
+  if (!data?.length) throw new TemplateChangedError('template changed');
+}
+
+export interface FirstContactSettings {
+  time_zone: string;
+  work_days: number[];
+  day_start: string;
+  day_end: string;
+  contact_minutes: number;
+  escalate_minutes: number;
+  updated_at: string;
+  updated_by: string | null;
+}
+
+export async function fetchFirstContactSettings(): Promise<FirstContactSettings> {
+  const { data, error, status } = await supabase.rpc('first_contact_settings');
+  if (error) throw dataError(error, status);
+  return data as unknown as FirstContactSettings;
+}
+
+export async function saveFirstContactSettings(
+  settings: Omit<FirstContactSettings, 'updated_at' | 'updated_by'>,
+): Promise<FirstContactSettings> {
+  const { time_zone, work_days, day_start, day_end, contact_minutes, escalate_minutes } = settings;
+  const { data, error, status } = await supabase.rpc('save_first_contact_settings', {
+    _settings: { time_zone, work_days, day_start, day_end, contact_minutes, escalate_minutes },
+  });
+  if (error) throw dataError(error, status);
+  return data as unknown as FirstContactSettings;
+}
+
+type Language = Database['public']['Enums']['site_language'];
+type Service = Database['public']['Enums']['request_service'];
+
+export interface StaffRouting {
+  id: string;
+  username: string;
+  display_name: string | null;
+  role: 'owner' | 'coordinator';
+  active: boolean;
+  on_duty: boolean;
+  languages: Language[];
+  services: Service[];
+  last_routed_at: string | null;
+}
+
+export interface RoutingSettings {
+  enabled: boolean;
+  by_language: boolean;
+  by_service: boolean;
+  updated_at: string;
+  updated_by: string | null;
+  staff: StaffRouting[];
+}
+
+export async function fetchRouting(): Promise<RoutingSettings> {
+  const { data, error, status } = await supabase.rpc('routing_settings');
+  if (error) throw dataError(error, status);
+  return data as unknown as RoutingSettings;
+}
+
+export async function saveRoutingRule(
+  rule: Pick<RoutingSettings, 'enabled' | 'by_language' | 'by_service'>,
+): Promise<RoutingSettings> {
+  const { data, error, status } = await supabase.rpc('save_routing_rule', { _rule: rule });
+  if (error) throw dataError(error, status);
+  return data as unknown as RoutingSettings;
+}
+
+export async function setStaffRouting(
+  staffId: string,
+  settings: Partial<Pick<StaffRouting, 'on_duty' | 'languages' | 'services'>>,
+): Promise<RoutingSettings> {
+  const { data, error, status } = await supabase.rpc('set_staff_routing', {
+    _staff_id: staffId,
+    _settings: settings,
+  });
+  if (error) throw dataError(error, status);
+  return data as unknown as RoutingSettings;
+}
+
+/** The report for requests created in [from, to). */
+export async function fetchSpeedReport(from: Date, to: Date): Promise<SpeedReport> {
+  const { data, error, status } = await supabase.rpc('first_contact_report', {
+    _from: from.toISOString(),
+    _to: to.toISOString(),
+  });
+  if (error) throw dataError(error, status);
+  return data as unknown as SpeedReport;
+}

@@ -1,0 +1,6 @@
+/** The screens of issue 32 (src/pages/admin/*.astro). */
+export const DESK_PATHS = {
+  templates: '/admin/templates',
+  'first-contact': '/admin/first-contact',
+  'team-report': '/admin/team-report',
+} as const;
