@@ -166,7 +166,7 @@ function LoginForm({ cleared }: { cleared: boolean }) {
           </div>
         )}
 
-        <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 space-y-4">
           <div>
             <label htmlFor={`${uid}-username`} className="block font-semibold text-teal-900">
               {adminText('admin.login.username')}

@@ -24,7 +24,10 @@ function senders(
   currentView: () => PatientView | null,
 ): Record<string, Sender> {
   const { t } = context;
-  const field = (data: FormData, name: string) => String(data.get(name) ?? '').trim();
+  const field = (data: FormData, name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value.trim() : '';
+  };
   return {
     message: {
       send: async (data) => {
@@ -45,7 +48,7 @@ function senders(
       },
       done: (_, form) =>
         t('patient.callback.sent', {
-          time: context.formatTime(new Date(String(new FormData(form).get('at'))).toISOString()),
+          time: context.formatTime(new Date(field(new FormData(form), 'at')).toISOString()),
         }),
     },
     contact: {
@@ -107,52 +110,54 @@ export function bindActions(
     if (!action) continue;
     const result = form.querySelector<HTMLElement>('[data-result]')!;
     const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
-    form.addEventListener('submit', async (event) => {
-      event.preventDefault();
-      if (button.disabled) return;
-      button.disabled = true;
-      result.textContent = t('patient.sending');
-      result.dataset['outcome'] = 'sending';
-      const outcome = await action.send(new FormData(form));
-      button.disabled = false;
-      if ('invalid' in outcome) {
-        result.textContent = outcome.invalid;
-        result.dataset['outcome'] = 'invalid';
-        return;
-      }
-      if (outcome.ok && outcome.data === null) {
-        // The link died meanwhile (revoked, erased): say so, as on opening.
-        await forgetView(token);
-        showState(context.root, 'invalid');
-        return;
-      }
-      if (!outcome.ok) {
-        result.textContent = t(
-          outcome.reason === 'rate-limited'
-            ? 'patient.rateLimited'
-            : outcome.reason === 'rejected'
-              ? form.dataset['action'] === 'contact'
-                ? 'patient.contact.invalid'
-                : 'patient.failed'
-              : 'patient.failed',
-        );
-        result.dataset['outcome'] = 'failed';
-        return;
-      }
-      result.textContent = action.done(outcome.data, form);
-      result.dataset['outcome'] = 'done';
-      if (form.dataset['action'] === 'withdraw') {
-        await forgetView(token);
-        const view = context.root.querySelector<HTMLElement>('[data-state="view"]')!;
-        const farewell = document.createElement('p');
-        farewell.className = 'card mt-6 p-6 text-lg font-semibold';
-        farewell.setAttribute('role', 'status');
-        farewell.textContent = result.textContent;
-        view.replaceWith(farewell);
-        return;
-      }
-      form.reset();
-      void reload();
+    form.addEventListener('submit', (event) => {
+      void (async () => {
+        event.preventDefault();
+        if (button.disabled) return;
+        button.disabled = true;
+        result.textContent = t('patient.sending');
+        result.dataset['outcome'] = 'sending';
+        const outcome = await action.send(new FormData(form));
+        button.disabled = false;
+        if ('invalid' in outcome) {
+          result.textContent = outcome.invalid;
+          result.dataset['outcome'] = 'invalid';
+          return;
+        }
+        if (outcome.ok && outcome.data === null) {
+          // The link died meanwhile (revoked, erased): say so, as on opening.
+          await forgetView(token);
+          showState(context.root, 'invalid');
+          return;
+        }
+        if (!outcome.ok) {
+          result.textContent = t(
+            outcome.reason === 'rate-limited'
+              ? 'patient.rateLimited'
+              : outcome.reason === 'rejected'
+                ? form.dataset['action'] === 'contact'
+                  ? 'patient.contact.invalid'
+                  : 'patient.failed'
+                : 'patient.failed',
+          );
+          result.dataset['outcome'] = 'failed';
+          return;
+        }
+        result.textContent = action.done(outcome.data, form);
+        result.dataset['outcome'] = 'done';
+        if (form.dataset['action'] === 'withdraw') {
+          await forgetView(token);
+          const view = context.root.querySelector<HTMLElement>('[data-state="view"]')!;
+          const farewell = document.createElement('p');
+          farewell.className = 'card mt-6 p-6 text-lg font-semibold';
+          farewell.setAttribute('role', 'status');
+          farewell.textContent = result.textContent;
+          view.replaceWith(farewell);
+          return;
+        }
+        form.reset();
+        void reload();
+      })();
     });
   }
 }

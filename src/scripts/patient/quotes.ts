@@ -89,28 +89,30 @@ function quoteActions(
       choose.hidden = false;
       choose.focus();
     });
-    yes.addEventListener('click', async () => {
-      yes.disabled = true;
-      const outcome = await callRpc('patient_choose_quote', {
-        _token: state.token,
-        _quote_id: quote.id,
-        _version: quote.version,
-      });
-      yes.disabled = false;
-      if (outcome.ok) {
-        status.textContent = t('quotes.chosen', { clinic });
-        await reload();
-        return;
-      }
-      status.textContent =
-        outcome.reason === 'rate-limited'
-          ? t('patient.rateLimited')
-          : outcome.hint === 'quote_changed'
-            ? t('quotes.changed')
-            : outcome.hint === 'quote_expired'
-              ? t('quotes.expired')
-              : t('quotes.failed');
-      if (outcome.hint === 'quote_changed' || outcome.hint === 'quote_expired') await reload();
+    yes.addEventListener('click', () => {
+      void (async () => {
+        yes.disabled = true;
+        const outcome = await callRpc('patient_choose_quote', {
+          _token: state.token,
+          _quote_id: quote.id,
+          _version: quote.version,
+        });
+        yes.disabled = false;
+        if (outcome.ok) {
+          status.textContent = t('quotes.chosen', { clinic });
+          await reload();
+          return;
+        }
+        status.textContent =
+          outcome.reason === 'rate-limited'
+            ? t('patient.rateLimited')
+            : outcome.hint === 'quote_changed'
+              ? t('quotes.changed')
+              : outcome.hint === 'quote_expired'
+                ? t('quotes.expired')
+                : t('quotes.failed');
+        if (outcome.hint === 'quote_changed' || outcome.hint === 'quote_expired') await reload();
+      })();
     });
     cell.append(choose, confirm, talk);
   };

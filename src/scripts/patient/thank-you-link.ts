@@ -21,22 +21,24 @@ async function fill(card: HTMLElement, token: string) {
   card.hidden = false;
 
   const status = card.querySelector<HTMLElement>('[data-save-status]')!;
-  card.querySelector('[data-save-link]')!.addEventListener('click', async () => {
-    const title = card.dataset['shareTitle'] ?? '';
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title, url });
-        return;
-      } catch (error) {
-        if (error instanceof DOMException && error.name === 'AbortError') return;
+  card.querySelector('[data-save-link]')!.addEventListener('click', () => {
+    void (async () => {
+      const title = card.dataset['shareTitle'] ?? '';
+      if (typeof navigator.share === 'function') {
+        try {
+          await navigator.share({ title, url });
+          return;
+        } catch (error) {
+          if (error instanceof DOMException && error.name === 'AbortError') return;
+        }
       }
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      status.textContent = card.dataset['copied'] ?? '';
-    } catch {
-      status.textContent = card.dataset['copyFailed'] ?? '';
-    }
+      try {
+        await navigator.clipboard.writeText(url);
+        status.textContent = card.dataset['copied'] ?? '';
+      } catch {
+        status.textContent = card.dataset['copyFailed'] ?? '';
+      }
+    })();
   });
 
   const outcome = await fetchPatientView(token, false);

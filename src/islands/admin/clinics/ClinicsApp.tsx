@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { destinationLabel, serviceLabel } from '~/lib/admin/labels.ts';
 import type { Clinic } from '~/lib/admin/quotes.ts';
 import { adminText } from '~/lib/admin/strings.ts';
-import { requestServiceFor, type FormService } from '~/lib/services.ts';
+import { requestServiceFor } from '~/lib/services.ts';
 import { AdminHeader } from '../AdminHeader.tsx';
 import { AdminProviders } from '../AdminProviders.tsx';
 import { useStaffRole } from '../bin/useStaffRole.ts';
@@ -58,7 +58,7 @@ function ClinicCard({
         <span dir="ltr">{clinic.languages.join(', ')}</span> · {clinic.currency}
       </p>
       <p className="mt-1 text-sm">
-        {clinic.treatments.map((t) => serviceLabel(requestServiceFor(t as FormService))).join('، ')}
+        {clinic.treatments.map((t) => serviceLabel(requestServiceFor(t))).join('، ')}
       </p>
       <Accreditations clinicId={clinic.id} accreditations={clinic.accreditations} owner={owner} />
       <div className="mt-3 flex flex-wrap gap-3 text-sm">

@@ -85,7 +85,7 @@ export async function logCall(
 export async function fetchFirstContactQueue(): Promise<AlertRow[]> {
   const { data, error, status } = await supabase.rpc('first_contact_queue');
   if (error) throw dataError(error, status);
-  return (data ?? []) as AlertRow[];
+  return data ?? [];
 }
 
 export interface MyDuty {

@@ -24,7 +24,7 @@ export type TemplateFields = Pick<
 export async function fetchTemplateVariables(): Promise<string[]> {
   const { data, error, status } = await supabase.rpc('message_template_variables');
   if (error) throw dataError(error, status);
-  return (data ?? []) as string[];
+  return data ?? [];
 }
 
 export async function addTemplate(fields: TemplateFields): Promise<void> {

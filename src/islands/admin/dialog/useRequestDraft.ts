@@ -68,7 +68,7 @@ export function useRequestDraft(request: ContactRequest): RequestDraft {
   const [initial] = useState(() => {
     const own = readDrafts(localStorage, request.id, username).find((d) => d.tab === tab);
     return own
-      ? { ...own, restoredAt: own.updatedAt as string | null }
+      ? { ...own, restoredAt: own.updatedAt }
       : {
           baseVersion: request.version,
           opened: editsOf(request),

@@ -12,7 +12,7 @@ import {
 import { quoteDraftsOf } from '~/lib/admin/quote-drafts.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
-import { requestServiceFor, type FormService } from '~/lib/services.ts';
+import { requestServiceFor } from '~/lib/services.ts';
 import { adminQueryKeys } from '../data.ts';
 import { rememberedUsername } from '../session.ts';
 import { QuoteCard } from './QuoteCard.tsx';
@@ -31,7 +31,7 @@ interface Editing {
 function available(clinics: ClinicWithChecks[], quotes: RequestQuote[], request: ContactRequest) {
   const quoted = new Set(quotes.map((quote) => quote.clinic.id));
   const treats = (clinic: ClinicWithChecks) =>
-    clinic.treatments.some((t) => requestServiceFor(t as FormService) === request.service);
+    clinic.treatments.some((t) => requestServiceFor(t) === request.service);
   return clinics
     .filter((clinic) => clinic.active && clinic.accredited && !quoted.has(clinic.id))
     .sort((a, b) => Number(treats(b)) - Number(treats(a)) || a.name_ar.localeCompare(b.name_ar));

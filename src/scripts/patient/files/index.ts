@@ -53,24 +53,26 @@ function start(root: HTMLElement, token: string) {
         for (const file of files) queue.add(slot, file);
       });
     },
-    async onRemove(slot, file, button) {
-      if (!window.confirm(context.t('patientFiles.removeConfirm'))) return;
-      button.disabled = true;
-      const outcome = await callRpc('patient_file_delete', { _token: token, _file_id: file.id });
-      const message = root.querySelector<HTMLElement>(
-        `[data-slot="${slot.slot}"] [data-slot-message]`,
-      );
-      if (message) {
-        message.textContent = context.t(
-          outcome.ok
-            ? 'patientFiles.removed'
-            : outcome.reason === 'rate-limited'
-              ? 'patientFiles.error.rateLimited'
-              : 'patientFiles.error.failed',
+    onRemove(slot, file, button) {
+      void (async () => {
+        if (!window.confirm(context.t('patientFiles.removeConfirm'))) return;
+        button.disabled = true;
+        const outcome = await callRpc('patient_file_delete', { _token: token, _file_id: file.id });
+        const message = root.querySelector<HTMLElement>(
+          `[data-slot="${slot.slot}"] [data-slot-message]`,
         );
-      }
-      button.disabled = false;
-      await refresh();
+        if (message) {
+          message.textContent = context.t(
+            outcome.ok
+              ? 'patientFiles.removed'
+              : outcome.reason === 'rate-limited'
+                ? 'patientFiles.error.rateLimited'
+                : 'patientFiles.error.failed',
+          );
+        }
+        button.disabled = false;
+        await refresh();
+      })();
     },
   };
 

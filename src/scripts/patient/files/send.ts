@@ -109,7 +109,10 @@ async function transfer(
   if (!fileId) throw new Refused('failed');
   for (let round = 0; round < 3; round++) {
     const signed = await callFunction({ action: 'sign', token, file_id: fileId }, paused);
-    if (signed.status === 409) return { state: String(signed.body['state'] ?? 'failed') };
+    if (signed.status === 409) {
+      const state = signed.body['state'];
+      return { state: typeof state === 'string' ? state : 'failed' };
+    }
     if (signed.status !== 200) throw new Refused('failed');
     const { bucket, object, thumb } = signed.body as unknown as Signed;
     row.set('sending');
