@@ -164,7 +164,7 @@ test.describe('the list keeps her work and her place', () => {
     await search(page).fill(batch);
     // Settled on this search: not the two cards the first search left on screen while the cleared
     // one (or this one) is still on its way, which a late answer would replace under the focus.
-    await expect(page.getByTestId('showing')).toHaveText('عرض 2 من طلبين');
+    await expect(page.getByTestId('showing')).toHaveText(/^عرض 2 من /);
     await expect(page.getByTestId('request-card')).toHaveCount(2);
     await search(page).blur();
 
