@@ -4,6 +4,8 @@ import {
   useQuery,
   useQueryClient,
   type InfiniteData,
+  type QueryClient,
+  type QueryKey,
 } from '@tanstack/react-query';
 import { startOfDay, subDays } from 'date-fns';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -72,6 +74,43 @@ export interface RequestPage extends Partial<PageState> {
   held: number;
   /** Puts the held requests into the list. */
   release: () => void;
+}
+
+/**
+ * An answer that was on its way when a change arrived (a search just typed, a page being loaded)
+ * was asked for before that change, and would put its rows back as they were: a released or
+ * deleted request back on screen. Once it is here, the changes seen meanwhile that it predates
+ * (its row is older, or still there after a delete) are applied to it again.
+ */
+function useReplayOnAnswer(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  fetching: boolean,
+  applyToPage: (changes: RealtimeChange<ContactRequest>[]) => void,
+): (change: RealtimeChange<ContactRequest>) => void {
+  const seen = useRef<RealtimeChange<ContactRequest>[]>([]);
+  useEffect(() => {
+    if (fetching || seen.current.length === 0) return;
+    const changes = seen.current;
+    seen.current = [];
+    const data = queryClient.getQueryData<InfiniteData<Answer, After>>(queryKey);
+    if (!data) return;
+    const rows = new Map(collapse(data).rows.map((row) => [row.id, row]));
+    const predated = changes.filter((change) => {
+      const row = rows.get(change.new.id ?? change.old.id ?? '');
+      if (!row || change.eventType === 'INSERT') return false;
+      return change.eventType === 'DELETE' || row.version < (change.new.version ?? 0);
+    });
+    if (predated.length > 0) applyToPage(predated);
+  }, [queryClient, queryKey, fetching, applyToPage]);
+  // Applies a live change now, and keeps it while an answer is on its way.
+  return useCallback(
+    (change: RealtimeChange<ContactRequest>) => {
+      applyToPage([change]);
+      if (queryClient.isFetching({ queryKey, exact: true }) > 0) seen.current.push(change);
+    },
+    [queryClient, queryKey, applyToPage],
+  );
 }
 
 /**
@@ -160,8 +199,8 @@ export function useRequestPage(
     },
     [queryClient],
   );
-
   const { held, waits, release } = useHeldQueue(queryKey, applyToPage);
+  const applyLive = useReplayOnAnswer(queryClient, queryKey, pages.isFetching, applyToPage);
 
   const apply = useCallback(
     (change: RealtimeChange<ContactRequest>) => {
@@ -173,7 +212,7 @@ export function useRequestPage(
         change.eventType === 'INSERT' &&
         rowMatches(change.new as ContactRequest, shownFilters, context) &&
         hold.current?.() === true;
-      if (!waits(change, joins)) applyToPage([change]);
+      if (!waits(change, joins)) applyLive(change);
       queryClient.setQueryData<Overview>(overviewKey, (data) =>
         data ? applyOverviewChange(data, change, dayKey) : data,
       );
@@ -185,7 +224,7 @@ export function useRequestPage(
       }
       onChange.current?.(change);
     },
-    [queryClient, applyToPage, waits],
+    [queryClient, applyToPage, waits, applyLive],
   );
   const live = useLiveTable<ContactRequest>('contact_requests', adminQueryKeys.requestPage, {
     enabled: options.enabled,
