@@ -6,6 +6,7 @@
  * is on screen, and the script bytes the page downloaded by then.
  *
  *   npm run bench:patient -- [--dist .data/bench-patient-dist] [--runs 3] [--no-build]
+ *                            [--save-reports DIR]
  *
  * Part of `npm run bench` (scripts/bench/run.ts). The token is made as the form makes it (32
  * random bytes, base64url) and stored the way the form stores it (the lead's patient_token column).
@@ -100,6 +101,8 @@ export async function benchPatientPage(options: {
   httpsPort: number;
   runs: number;
   log?: (message: string) => void;
+  /** A directory to keep every Lighthouse report in, for reading its long tasks and LCP. */
+  saveReports?: string;
 }): Promise<PatientPageFigures> {
   const log = options.log ?? (() => {});
   return withBuildServer(
@@ -112,7 +115,12 @@ export async function benchPatientPage(options: {
     async (origin) => {
       const token = await seedRequest(options.apiPort);
       const lighthouse = await withHttpsSite(options.dist, options.httpsPort, (secure) =>
-        runLighthouse([`${secure}/r/#${token}`, `${secure}/en/r/#${token}`], options.runs, log),
+        runLighthouse(
+          [`${secure}/r/#${token}`, `${secure}/en/r/#${token}`],
+          options.runs,
+          log,
+          options.saveReports,
+        ),
       );
       const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
       try {
@@ -194,6 +202,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       'https-port': { type: 'string', default: '4397' },
       runs: { type: 'string', default: '3' },
       'no-build': { type: 'boolean', default: false },
+      'save-reports': { type: 'string' },
     },
   });
   if (!values['no-build'] || !existsSync(values.dist)) {
@@ -207,6 +216,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     httpsPort: Number(values['https-port']),
     runs: Number(values.runs),
     log: (message) => console.log(message),
+    ...(values['save-reports'] ? { saveReports: values['save-reports'] } : {}),
   });
   console.log(patientPageMarkdown(figures).join('\n'));
 }

@@ -125,6 +125,28 @@ describe('a page rewritten for its first paint', () => {
     expect(out).toContain(`<script>${LATE_LOADER}</script></body>`);
   });
 
+  it('leaves the module scripts in place on a page whose script draws its main content', () => {
+    const modules: Record<string, string> = {
+      '/_astro/a.js':
+        'import{x as e}from"./shared.js";import"./side.js";const l=()=>import("./later.js");',
+      '/_astro/b.js': 'import{y}from"./shared.js";',
+      '/_astro/shared.js': 'import{z}from"../_astro/deep.js";export const x=1,y=2;',
+      '/_astro/side.js': '',
+      '/_astro/deep.js': 'export const z=3;',
+    };
+    const eager = rewritePage(page, '.b{color:red}', { read: (src) => modules[src] ?? '' });
+    expect(eager).toContain(
+      '<script type="module" src="/_astro/a.js"></script><script type="module" src="/_astro/b.js"></script>',
+    );
+    expect(eager).toContain('<body class="b" data-late-css="/_astro/global.X.css">');
+    // Their static imports, however deep, are requested with the page; a dynamic import is not.
+    expect(eager).toContain(
+      '<style>.b{color:red}</style><link rel="modulepreload" href="/_astro/shared.js">' +
+        '<link rel="modulepreload" href="/_astro/deep.js"><link rel="modulepreload" href="/_astro/side.js">',
+    );
+    expect(eager).not.toContain('later.js');
+  });
+
   it('holds rendering until the first section is parsed', () => {
     expect(out).toContain(`<link rel="expect" href="#${FIRST_SCREEN_MARKER}" blocking="render">`);
     expect(out).toContain(`</section><i id="${FIRST_SCREEN_MARKER}" hidden></i><section>more`);

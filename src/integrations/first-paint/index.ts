@@ -1,13 +1,14 @@
 /**
  * Nothing but the HTML on the first paint's path (issue 33). After the build, every public page
- * (not the back office, not the patient page) is rewritten (./page.ts):
+ * (not the back office) is rewritten (./page.ts):
  * - the stylesheet link becomes a `<style>` with the rules that apply to the page as served
  *   (./critical.ts): no stylesheet request stands between the HTML and the first paint;
  * - the full stylesheet and the page's module scripts (the header's behaviour, attribution, the
  *   service worker, the offer clock, the web fonts for later pages) are requested once the first
  *   screen has been painted. They bring what a visitor's later actions need (hover and focus
  *   states, an opened menu, an island's next step); the forms' early inline script answers presses
- *   before then (src/components/forms/EarlyForms.astro);
+ *   before then (src/components/forms/EarlyForms.astro). The patient page's modules draw its
+ *   status and are left in place (`eager`);
  * - rendering waits until the first screen's HTML is parsed, so the first paint is the whole first
  *   screen (its largest text included), not the header alone.
  *
@@ -73,15 +74,22 @@ export function groupPages<T extends { used: Set<number> }>(
   return groups;
 }
 
-export default function firstPaint(options: { skip?: string[] } = {}): AstroIntegration {
-  // The back office keeps its stylesheet and preloads (office connections, fonts at once); the
-  // patient page (/r/) is left as it is while issue 29's work on it goes on.
-  const skip = options.skip ?? ['admin', 'r'];
+export default function firstPaint(
+  options: { skip?: string[]; eager?: string[] } = {},
+): AstroIntegration {
+  // The back office keeps its stylesheet and preloads (office connections, fonts at once).
+  const skip = options.skip ?? ['admin'];
+  // The patient page (/r/, /en/r/) draws its status with its script: the script is not held back
+  // until the first paint (its request for the status is already sent from the head).
+  const eager = options.eager ?? ['r'];
+  const isEager = (file: string) =>
+    eager.some((name) => file.includes(`/${name}/index.html`) || file.endsWith(`/${name}.html`));
   return {
     name: 'rihla:first-paint',
     hooks: {
       'astro:build:done': ({ dir, logger }) => {
         const root = fileURLToPath(dir);
+        const read = (src: string) => readFileSync(join(root, src), 'utf8');
         const sheets = new Map<string, Stylesheet>();
         const pages: Page[] = [];
         for (const file of htmlFiles(root, skip)) {
@@ -104,7 +112,10 @@ export default function firstPaint(options: { skip?: string[] } = {}): AstroInte
             const critical = renderCritical(sheet, group.used);
             styles++;
             for (const page of group.pages)
-              writeFileSync(page.file, rewritePage(page.html, critical));
+              writeFileSync(
+                page.file,
+                rewritePage(page.html, critical, isEager(page.file) ? { read } : undefined),
+              );
           }
         }
         logger.info(`critical CSS inlined on ${pages.length} pages (${styles} distinct styles)`);

@@ -58,14 +58,55 @@ function outsideIslands(html: string, from: number, at: number): number {
   return at;
 }
 
-/** The page rewritten for its first paint, with `critical` as its only stylesheet before it. */
-export function rewritePage(html: string, critical: string): string {
+/** `import … from"./x.js"` and `import"./x.js"` in built module code (never `import("./x.js")`). */
+const STATIC_IMPORT = /\bimport\s*(?:[^"'();]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
+
+/**
+ * Every module the module at `src` imports statically, transitively, as site paths: what the
+ * browser would otherwise discover one round trip at a time, each only once its importer has
+ * arrived and been parsed. `read` gives a module's code by its site path.
+ */
+export function staticImports(src: string, read: (src: string) => string): string[] {
+  const found = new Set<string>();
+  const visit = (module: string) => {
+    for (const match of read(module).matchAll(STATIC_IMPORT)) {
+      const path = new URL(match[1]!, `https://site${module}`).pathname;
+      if (found.has(path)) continue;
+      found.add(path);
+      visit(path);
+    }
+  };
+  visit(src);
+  found.delete(src);
+  return [...found];
+}
+
+/**
+ * The page rewritten for its first paint, with `critical` as its only stylesheet before it. With
+ * `eager`, the page's module scripts stay where they are (deferred, never render-blocking) instead
+ * of waiting for the first paint, and their static imports are announced in the head
+ * (`modulepreload`): for a page whose main content is drawn by its script.
+ */
+export function rewritePage(
+  html: string,
+  critical: string,
+  eager?: { read: (src: string) => string },
+): string {
   const hrefs = stylesheetHrefs(html);
   const modules: string[] = [];
-  let out = html.replace(MODULE_SCRIPT, (_, src: string) => {
-    modules.push(src);
-    return '';
-  });
+  let preloads = '';
+  let out = html;
+  if (eager) {
+    const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
+    const imports = new Set(entries.flatMap((src) => staticImports(src, eager.read)));
+    for (const src of entries) imports.delete(src);
+    preloads = [...imports].map((src) => `<link rel="modulepreload" href="${src}">`).join('');
+  } else {
+    out = html.replace(MODULE_SCRIPT, (_, src: string) => {
+      modules.push(src);
+      return '';
+    });
+  }
   const end = firstScreenEnd(out);
   const expect =
     end < 0 ? '' : `<link rel="expect" href="#${FIRST_SCREEN_MARKER}" blocking="render">`;
@@ -76,7 +117,7 @@ export function rewritePage(html: string, critical: string): string {
   out = out.replace(STYLESHEET_LINK, () => {
     if (!first) return '';
     first = false;
-    return `<style>${critical}</style>${expect}<noscript>${noscript}</noscript>`;
+    return `<style>${critical}</style>${preloads}${expect}<noscript>${noscript}</noscript>`;
   });
   const late = [
     hrefs.length ? ` data-late-css="${hrefs.join(' ')}"` : '',

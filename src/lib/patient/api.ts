@@ -17,19 +17,46 @@ export type RpcOutcome<T> =
   | { ok: true; data: T }
   | { ok: false; reason: 'network' | 'rate-limited' | 'rejected'; hint?: string };
 
+/** The headers of every call: the public key, and as a bearer too when it is a JWT. */
+function rpcHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { apikey: key, 'Content-Type': 'application/json' };
+  // New-style publishable keys are not JWTs and go in `apikey` only.
+  if (!key.startsWith('sb_')) headers['Authorization'] = `Bearer ${key}`;
+  return headers;
+}
+
+/** The RPC endpoint of function `name`. */
+export function rpcUrl(name: string): string {
+  return `${url.replace(/\/$/, '')}/rest/v1/rpc/${name}`;
+}
+
+/** Reads an RPC's answer (or the failure to get one); never throws. */
+export async function rpcOutcome<T>(request: Promise<Response | null>): Promise<RpcOutcome<T>> {
+  let response: Response | null;
+  try {
+    response = await request;
+  } catch {
+    response = null;
+  }
+  if (!response) return { ok: false, reason: 'network' };
+  const body = (await response.json().catch(() => null)) as unknown;
+  if (response.ok) return { ok: true, data: body as T };
+  const error = (body ?? {}) as { code?: string; hint?: string };
+  if (error.code === 'PT429') return { ok: false, reason: 'rate-limited' };
+  if (response.status >= 500 || response.status === 0) return { ok: false, reason: 'network' };
+  return { ok: false, reason: 'rejected', ...(error.hint ? { hint: error.hint } : {}) };
+}
+
 /** Calls `name` with named arguments; never throws. */
 export async function callRpc<N extends keyof Functions>(
   name: N,
   args: Functions[N]['Args'],
 ): Promise<RpcOutcome<Functions[N]['Returns']>> {
-  let response: Response;
+  let request: Promise<Response>;
   try {
-    const headers: Record<string, string> = { apikey: key, 'Content-Type': 'application/json' };
-    // New-style publishable keys are not JWTs and go in `apikey` only.
-    if (!key.startsWith('sb_')) headers['Authorization'] = `Bearer ${key}`;
-    response = await fetch(`${url.replace(/\/$/, '')}/rest/v1/rpc/${String(name)}`, {
+    request = fetch(rpcUrl(String(name)), {
       method: 'POST',
-      headers,
+      headers: rpcHeaders(),
       body: JSON.stringify(args),
       // The token travels in the body; nothing about the page goes in a Referer.
       referrerPolicy: 'no-referrer',
@@ -38,12 +65,7 @@ export async function callRpc<N extends keyof Functions>(
   } catch {
     return { ok: false, reason: 'network' };
   }
-  const body = (await response.json().catch(() => null)) as unknown;
-  if (response.ok) return { ok: true, data: body as Functions[N]['Returns'] };
-  const error = (body ?? {}) as { code?: string; hint?: string };
-  if (error.code === 'PT429') return { ok: false, reason: 'rate-limited' };
-  if (response.status >= 500 || response.status === 0) return { ok: false, reason: 'network' };
-  return { ok: false, reason: 'rejected', ...(error.hint ? { hint: error.hint } : {}) };
+  return rpcOutcome(request);
 }
 
 /** What public.patient_request answers for a live token. */
@@ -66,12 +88,18 @@ export interface PatientView {
 
 export type JourneyStep = 'documents' | 'quotes' | 'decision' | 'travel' | 'aftercare';
 
-/** The patient's request for `token`: the view, null for a dead link, or why it failed. */
+/**
+ * The patient's request for `token`: the view, null for a dead link, or why it failed. `sent` is
+ * the same request already on its way (src/components/patient/EarlyRequest.astro).
+ */
 export async function fetchPatientView(
   token: string,
   opened = true,
+  sent?: Promise<Response | null>,
 ): Promise<RpcOutcome<PatientView | null>> {
-  const outcome = await callRpc('patient_request', { _token: token, _opened: opened });
+  const outcome = sent
+    ? await rpcOutcome<Functions['patient_request']['Returns']>(sent)
+    : await callRpc('patient_request', { _token: token, _opened: opened });
   return outcome.ok ? { ok: true, data: outcome.data as unknown as PatientView | null } : outcome;
 }
 

@@ -19,7 +19,10 @@ export interface PageContext {
 }
 
 export function readContext(root: HTMLElement): PageContext {
-  const strings = JSON.parse(root.dataset['strings'] ?? '{}') as Record<string, string>;
+  // The texts are carried after the page's first screen (PatientPage.astro).
+  const texts: DOMStringMap =
+    root.querySelector<HTMLElement>('[data-patient-texts]')?.dataset ?? {};
+  const strings = JSON.parse(texts['strings'] ?? '{}') as Record<string, string>;
   const lang = root.dataset['lang'] === 'en' ? 'en' : 'ar';
   const locale = root.dataset['locale'] ?? 'ar';
   const agencyWhatsapp = root.dataset['agencyWhatsapp'] ?? '';
@@ -30,7 +33,7 @@ export function readContext(root: HTMLElement): PageContext {
     lang,
     locale,
     agencyWhatsapp,
-    services: JSON.parse(root.dataset['services'] ?? '{}') as Record<string, string>,
+    services: JSON.parse(texts['services'] ?? '{}') as Record<string, string>,
     t,
     formatTime: (iso) =>
       new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(

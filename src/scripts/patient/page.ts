@@ -1,23 +1,56 @@
 /**
  * The patient page's script (src/components/pages/PatientPage.astro): the token from the URL
  * fragment, the request from public.patient_request, the last status seen kept for offline use,
- * a fresh look whenever the patient comes back to the tab, and the actions' forms.
+ * a fresh look whenever the patient comes back to the tab, and the actions' forms. The first
+ * request is already on its way from the page's head (EarlyRequest.astro); the quotes, the files
+ * and the actions load once the status is shown.
  */
 import { fetchPatientView, type PatientView } from '~/lib/patient/api.ts';
 import { tokenFromHash } from '~/lib/patient/link.ts';
-import { bindActions } from './actions.ts';
 import { forgetView, savedView, saveView } from './cache.ts';
 import { readContext, showState, type PageContext } from './context.ts';
-import { showQuotes } from './quotes.ts';
 import { renderView } from './render.ts';
 
 const root = document.querySelector<HTMLElement>('[data-patient-page]');
 
+// What the status does not need loads once it is shown: the quotes, the photos and documents, and
+// the patient's actions (all below the status, and hidden until then).
+// A part that could not load (offline before it was ever cached) is tried again on the next load.
+let quotes: Promise<typeof import('./quotes.ts')> | undefined;
+let actions: Promise<void> | undefined;
+let files: Promise<void> | undefined;
+function afterFirstView(
+  context: PageContext,
+  token: string,
+  view: () => PatientView | null,
+  reload: () => Promise<void>,
+) {
+  actions ??= import('./actions.ts').then(
+    ({ bindActions }) => bindActions(context, token, view, reload),
+    () => void (actions = undefined),
+  );
+  files ??= import('./files/index.ts').then(
+    ({ showFiles }) => showFiles(token),
+    () => void (files = undefined),
+  );
+}
+
+/** The first request, sent by the page's head (EarlyRequest.astro); taken once, for its token. */
+function takeEarlyRequest(token: string): Promise<Response | null> | undefined {
+  const holder = window as { __patientFirst?: { token: string; answer: Promise<Response | null> } };
+  const early = holder.__patientFirst;
+  delete holder.__patientFirst;
+  return early?.token === token ? early.answer : undefined;
+}
+
 async function load(context: PageContext, token: string, state: { view: PatientView | null }) {
+  const reload = () => load(context, token, state);
   const offline = context.root.querySelector<HTMLElement>('[data-offline]')!;
-  const outcome = navigator.onLine
-    ? await fetchPatientView(token)
-    : ({ ok: false, reason: 'network' } as const);
+  const sent = takeEarlyRequest(token);
+  const outcome =
+    sent || navigator.onLine
+      ? await fetchPatientView(token, true, sent)
+      : ({ ok: false, reason: 'network' } as const);
   if (outcome.ok) {
     offline.hidden = true;
     if (!outcome.data) {
@@ -28,10 +61,16 @@ async function load(context: PageContext, token: string, state: { view: PatientV
     }
     state.view = outcome.data;
     await saveView(token, outcome.data);
-    renderView(context, outcome.data);
+    const view = outcome.data;
+    renderView(context, view);
     showState(context.root, 'view');
+    afterFirstView(context, token, () => state.view, reload);
     // The quotes (issue 31) only once the link is known to be alive: a dead one counts once.
-    void showQuotes(context, token, outcome.data, () => load(context, token, state));
+    quotes ??= import('./quotes.ts');
+    quotes.then(
+      ({ showQuotes }) => void showQuotes(context, token, view, reload),
+      () => void (quotes = undefined),
+    );
     return;
   }
   if (outcome.reason === 'network') {
@@ -44,6 +83,7 @@ async function load(context: PageContext, token: string, state: { view: PatientV
       });
       offline.hidden = false;
       showState(context.root, 'view');
+      afterFirstView(context, token, () => state.view, reload);
       return;
     }
   }
@@ -75,6 +115,5 @@ if (root) {
       if (document.visibilityState === 'visible') void reload();
     });
     window.addEventListener('online', () => void reload());
-    bindActions(context, token, () => state.view, reload);
   }
 }

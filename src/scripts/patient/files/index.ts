@@ -1,11 +1,10 @@
 /**
  * The photos and documents section of the patient's page (src/components/patient/PatientFiles.astro):
- * the token from the URL fragment, the slots and files from public.patient_files, a fresh look when
+ * the link's token from the page's script, the slots and files from public.patient_files, a fresh look when
  * the patient comes back to the tab; choosing a file loads the sender (./send.ts) on first use.
  * `?files` in the address (the thank-you page's invitation) brings the section into view.
  */
 import { callRpc } from '~/lib/patient/api.ts';
-import { tokenFromHash } from '~/lib/patient/link.ts';
 import { readFilesContext, type FileSlot, type FilesContext, type FilesView } from './model.ts';
 import { renderFiles, type SlotHandlers } from './render.ts';
 import { makeRow } from './rows.ts';
@@ -88,6 +87,8 @@ function start(root: HTMLElement, token: string) {
   window.addEventListener('online', () => void refresh());
 }
 
-const root = document.querySelector<HTMLElement>('[data-patient-files]');
-const token = tokenFromHash(window.location.hash);
-if (root && token) start(root, token);
+/** Starts the section for the page's link (called by ../page.ts once the status is shown). */
+export function showFiles(token: string) {
+  const root = document.querySelector<HTMLElement>('[data-patient-files]');
+  if (root) start(root, token);
+}
