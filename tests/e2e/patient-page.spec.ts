@@ -77,8 +77,22 @@ async function submitWizard(page: Page, lang: 'ar' | 'en', name: string) {
 async function freshPage(browser: Browser, url: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
+  // Who asked for the status: the page's head (EarlyRequest.astro, an inline script whose stack
+  // names the page itself) or a module; Chromium's DevTools protocol tells them apart.
+  const statusAskedBy: string[] = [];
+  const cdp = await context.newCDPSession(page);
+  cdp.on('Network.requestWillBeSent', (event) => {
+    // (The browser's CORS preflight shows as a request of its own.)
+    if (
+      event.request.url.endsWith('/rest/v1/rpc/patient_request') &&
+      event.initiator.type !== 'preflight'
+    ) {
+      statusAskedBy.push(event.initiator.stack?.callFrames[0]?.url ?? event.initiator.type);
+    }
+  });
+  await cdp.send('Network.enable');
   await page.goto(url);
-  return { context, page };
+  return { context, page, statusAskedBy };
 }
 
 for (const lang of ['ar', 'en'] as const) {
@@ -99,9 +113,11 @@ for (const lang of ['ar', 'en'] as const) {
     const whatsapp = await page.locator('[data-whatsapp-reference] a').getAttribute('href');
     expect(decodeURIComponent(whatsapp ?? '')).toContain(stored.reference);
 
-    const { context, page: patient } = await freshPage(browser, link!);
+    const { context, page: patient, statusAskedBy } = await freshPage(browser, link!);
     await expect(patient.getByText(`${t.greeting} ${name.split(' ')[0]}`)).toBeVisible();
     await expect(patient.locator('[data-reference]')).toHaveText(stored.reference);
+    // Asked once, by the page's head (allowed by the CSP), and that answer is the one shown.
+    expect(statusAskedBy).toEqual([link!.replace(/#.*$/, '')]);
     const current = patient.locator('[data-steps] [aria-current="step"]');
     await expect(current).toContainText(t.received);
     await expect(current).toContainText(t.current);
