@@ -59,9 +59,8 @@ async function load(context: PageContext, token: string, state: { view: PatientV
       showState(context.root, 'invalid');
       return;
     }
-    state.view = outcome.data;
-    await saveView(token, outcome.data);
     const view = outcome.data;
+    state.view = view;
     renderView(context, view);
     showState(context.root, 'view');
     afterFirstView(context, token, () => state.view, reload);
@@ -71,6 +70,8 @@ async function load(context: PageContext, token: string, state: { view: PatientV
       ({ showQuotes }) => void showQuotes(context, token, view, reload),
       () => void (quotes = undefined),
     );
+    // Kept for offline use once it is on screen (its key is a digest of the token: async).
+    await saveView(token, view);
     return;
   }
   if (outcome.reason === 'network') {
