@@ -1,7 +1,7 @@
 /**
  * First-touch attribution for the visit: the UTM values and query parameters of the first page that
- * carried any, kept in sessionStorage so a visitor who lands from a campaign and then browses keeps
- * the campaign on the lead.
+ * carried any, kept in sessionStorage (by the layout's head script, before anything else runs) so a
+ * visitor who lands from a campaign and then browses keeps the campaign on the lead.
  */
 import type { Attribution } from '~/lib/lead-form.ts';
 
@@ -36,22 +36,15 @@ export function attributionFromUrl(url: URL): Attribution {
   return { ...utm, params };
 }
 
-/** Stores the current page's parameters as the visit's attribution unless one is already kept. */
-export function captureAttribution(): void {
-  try {
-    if (sessionStorage.getItem(STORAGE_KEY)) return;
-    const current = attributionFromUrl(new URL(window.location.href));
-    if (Object.keys(current.params).length === 0) return;
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(current));
-  } catch {
-    // Storage blocked: attribution falls back to the current page's address.
-  }
-}
-
-/** The visit's first-touch attribution, or the current page's when none was kept. */
+/**
+ * The visit's first-touch attribution, or the current page's when none was kept. The first address
+ * of the visit that carried a query is kept by the layout's head script (BaseLayout.astro) as that
+ * query; a value kept by an earlier version of the site (already parsed, as JSON) is read as such.
+ */
 export function readAttribution(): Attribution {
   try {
     const stored = sessionStorage.getItem(STORAGE_KEY);
+    if (stored?.startsWith('?')) return attributionFromUrl(new URL(stored, window.location.origin));
     if (stored) return JSON.parse(stored) as Attribution;
   } catch {
     // Fall through to the current address.

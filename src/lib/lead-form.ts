@@ -214,7 +214,7 @@ export function validateOffer(
   return errors;
 }
 
-/** Attribution kept from the visit's first page (see src/scripts/attribution.ts). */
+/** Attribution kept from the visit's first page (see src/lib/attribution.ts). */
 export interface Attribution {
   utm_source: string | null;
   utm_medium: string | null;

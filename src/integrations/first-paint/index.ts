@@ -3,7 +3,7 @@
  * (not the back office) is rewritten (./page.ts):
  * - the stylesheet link becomes a `<style>` with the rules that apply to the page as served
  *   (./critical.ts): no stylesheet request stands between the HTML and the first paint;
- * - the full stylesheet and the page's module scripts (the header's behaviour, attribution, the
+ * - the full stylesheet and the page's module scripts (the header's behaviour, the
  *   service worker, the offer clock, the web fonts for later pages) are requested once the first
  *   screen has been painted. They bring what a visitor's later actions need (hover and focus
  *   states, an opened menu, an island's next step); the forms' early inline script answers presses

@@ -1,3 +1,0 @@
-import { captureAttribution } from '~/lib/attribution.ts';
-
-captureAttribution();
