@@ -5,7 +5,8 @@
  */
 import type { Attribution } from '~/lib/lead-form.ts';
 
-const STORAGE_KEY = 'rihla:attribution';
+/** Where the visit's first query is kept (by the layout's head script; the privacy policy names it). */
+export const ATTRIBUTION_KEY = 'rihla:attribution';
 const utmKeys = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
 /** Bounds match the database's (200 characters per UTM value, 4 KB of parameters as JSON). */
 const MAX_VALUE = 200;
@@ -43,7 +44,7 @@ export function attributionFromUrl(url: URL): Attribution {
  */
 export function readAttribution(): Attribution {
   try {
-    const stored = sessionStorage.getItem(STORAGE_KEY);
+    const stored = sessionStorage.getItem(ATTRIBUTION_KEY);
     if (stored?.startsWith('?')) return attributionFromUrl(new URL(stored, window.location.origin));
     if (stored) return JSON.parse(stored) as Attribution;
   } catch {

@@ -18,7 +18,7 @@ export type RpcOutcome<T> =
   | { ok: false; reason: 'network' | 'rate-limited' | 'rejected'; hint?: string };
 
 /** The headers of every call: the public key, and as a bearer too when it is a JWT. */
-function rpcHeaders(): Record<string, string> {
+export function rpcHeaders(): Record<string, string> {
   const headers: Record<string, string> = { apikey: key, 'Content-Type': 'application/json' };
   // New-style publishable keys are not JWTs and go in `apikey` only.
   if (!key.startsWith('sb_')) headers['Authorization'] = `Bearer ${key}`;

@@ -20,9 +20,12 @@ export function newPatientToken(): string {
     .replace(/=+$/, '');
 }
 
+/** What a token looks like (the database's own check), as a pattern the page's head can use too. */
+export const PATIENT_TOKEN_PATTERN = '^[A-Za-z0-9_-]{22,128}$';
+
 /** What a token looks like (the database's own check). */
 export function isPatientToken(value: string): boolean {
-  return /^[A-Za-z0-9_-]{22,128}$/.test(value);
+  return new RegExp(PATIENT_TOKEN_PATTERN).test(value);
 }
 
 /** The token of the lead with client id `leadId`: the same one for every retry of that lead. */
