@@ -4,6 +4,7 @@
  */
 import type { PatientView } from '~/lib/patient/api.ts';
 import { whatsappUrl } from '~/lib/whatsapp.ts';
+import { dayFormat, timeFormat } from './formats.ts';
 
 export interface PageContext {
   root: HTMLElement;
@@ -35,12 +36,8 @@ export function readContext(root: HTMLElement): PageContext {
     agencyWhatsapp,
     services: JSON.parse(texts['services'] ?? '{}') as Record<string, string>,
     t,
-    formatTime: (iso) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(iso),
-      ),
-    formatDay: (iso) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso)),
+    formatTime: (iso) => timeFormat(locale).format(new Date(iso)),
+    formatDay: (iso) => dayFormat(locale).format(new Date(iso)),
     chatUrl(view, toManager) {
       const number = toManager && view.manager?.whatsapp ? view.manager.whatsapp : agencyWhatsapp;
       return whatsappUrl(number, t('patient.whatsappMessage', { reference: view.reference }));

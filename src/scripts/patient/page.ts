@@ -9,6 +9,7 @@ import { fetchPatientView, type PatientView } from '~/lib/patient/api.ts';
 import { tokenFromHash } from '~/lib/patient/link.ts';
 import { forgetView, savedView, saveView } from './cache.ts';
 import { readContext, showState, type PageContext } from './context.ts';
+import { prepareFormats } from './formats.ts';
 import { renderView } from './render.ts';
 
 const root = document.querySelector<HTMLElement>('[data-patient-page]');
@@ -110,6 +111,7 @@ if (root) {
   } else {
     const reload = () => load(context, token, state);
     void reload();
+    prepareFormats(context.locale);
     root.querySelector('[data-retry]')?.addEventListener('click', () => void reload());
     // A coordinator may have assigned a manager or moved the step meanwhile.
     document.addEventListener('visibilitychange', () => {

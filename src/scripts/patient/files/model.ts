@@ -4,6 +4,7 @@
  * database's and the server check's refusals.
  */
 import { fill } from '~/i18n/fill.ts';
+import { percentFormat, sizeFormat, timeFormat } from '../formats.ts';
 
 export interface ReceivedFile {
   id: string;
@@ -51,31 +52,17 @@ export function readFilesContext(root: HTMLElement): FilesContext {
   const strings = JSON.parse(root.dataset['strings'] ?? '{}') as Record<string, string>;
   const locale = root.dataset['locale'] ?? 'ar';
   const lang = locale.startsWith('ar') ? 'ar' : 'en';
-  const megabytes = new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: 'megabyte',
-    maximumFractionDigits: 1,
-  });
-  const kilobytes = new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: 'kilobyte',
-    maximumFractionDigits: 0,
-  });
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
   return {
     root,
     locale,
     drawings: JSON.parse(root.dataset['drawings'] ?? '{}') as Record<string, string>,
     t: (key, params = {}) => fill(strings[key] ?? key, params, lang),
-    formatTime: (iso) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(iso),
-      ),
+    formatTime: (iso) => timeFormat(locale).format(new Date(iso)),
     formatSize: (bytes) =>
       bytes >= 1024 * 1024
-        ? megabytes.format(bytes / (1024 * 1024))
-        : kilobytes.format(Math.max(1, bytes / 1024)),
-    formatPercent: (ratio) => percent.format(ratio),
+        ? sizeFormat(locale, 'megabyte').format(bytes / (1024 * 1024))
+        : sizeFormat(locale, 'kilobyte').format(Math.max(1, bytes / 1024)),
+    formatPercent: (ratio) => percentFormat(locale).format(ratio),
   };
 }
 
