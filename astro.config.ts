@@ -13,6 +13,7 @@ import contentCheck from './src/integrations/content-check.ts';
 import { sitemapOptions } from './src/integrations/sitemap.ts';
 import islandStyleInHead from './src/integrations/island-style.ts';
 import firstPaint from './src/integrations/first-paint/index.ts';
+import inlineScripts from './src/integrations/inline-scripts.ts';
 import { buildNow, endedOfferPaths } from './src/lib/offers.ts';
 
 /** Pages of offers that have ended: they keep answering (noindex) but leave the sitemap. */
@@ -43,6 +44,8 @@ export default defineConfig({
     arabicFontSubset(),
     // Reads the final pages and stylesheet; before the service worker and the CSP hash them.
     firstPaint(),
+    // The pages' own inline scripts, minified; before the service worker and the CSP read them.
+    inlineScripts(),
     serviceWorker(),
     static404(),
     securityHeaders(),

@@ -6,19 +6,11 @@
  * content is the same). Runs before the service worker and CSP integrations read the pages.
  */
 import type { AstroIntegration } from 'astro';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { htmlFiles } from './html-files.ts';
 
 const islandStyle = /<style>astro-island,astro-slot,astro-static-slot\{display:contents\}<\/style>/;
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === '_astro' ? [] : htmlFiles(path);
-    return name.endsWith('.html') ? [path] : [];
-  });
-}
 
 /** The page with the island stylesheet in its head (unchanged when there is none in the body). */
 export function moveIslandStyle(html: string): string {

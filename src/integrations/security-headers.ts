@@ -7,18 +7,11 @@
  */
 import type { AstroIntegration } from 'astro';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
-
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return htmlFiles(path);
-    return name.endsWith('.html') ? [path] : [];
-  });
-}
+import { htmlFiles } from './html-files.ts';
 
 const hash = (content: string) =>
   `'sha256-${createHash('sha256').update(content).digest('base64')}'`;

@@ -20,23 +20,15 @@
  * Runs after the font subsetting and before the service worker and the CSP read the pages.
  */
 import type { AstroIntegration } from 'astro';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { htmlFiles } from '../html-files.ts';
 import { parseStylesheet, renderCritical, usedRules, type Stylesheet } from './critical.ts';
 import { rewritePage, stylesheetHrefs } from './page.ts';
 
 /** Most bytes of CSS (uncompressed) a page may inline beyond its own rules to share a group's. */
 export const GROUP_SLACK = 2000;
-
-function htmlFiles(dir: string, skip: string[]): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory())
-      return name === '_astro' || skip.includes(name) ? [] : htmlFiles(path, skip);
-    return name.endsWith('.html') ? [path] : [];
-  });
-}
 
 interface Page {
   file: string;
