@@ -10,13 +10,21 @@ export const PENDING_ATTRIBUTE = 'data-click-pending';
  * them (the first one is marked on the island with `data-click-pending` for the component to pick
  * up once mounted). Triggers are ordinary links in the HTML, so if the island cannot load (offline,
  * blocked script) the held-back click goes on to the link after all.
+ *
+ * The download starts after the next frame, not in the press's own handler: starting it (the
+ * dynamic imports and their preload links) took 5–22 ms of the press on the slow profile's CPU,
+ * ahead of the early script's dialog (docs/decisions.md, "Where a tap on the offer's trigger
+ * spends its time"); a frame later costs the download nothing it would notice.
  */
 const clickDirective: ClientDirective = (load, options, el) => {
   const selector = options.value;
   const triggerOf = (event: Event) =>
     event.target instanceof Element ? event.target.closest<HTMLElement>(selector) : null;
   let loading: ReturnType<typeof load> | undefined;
-  const start = () => (loading ??= load());
+  const start = () =>
+    (loading ??= new Promise<void>((resolve) =>
+      requestAnimationFrame(() => setTimeout(resolve, 0)),
+    ).then(load));
   let state: 'waiting' | 'loading' | 'ready' | 'failed' = 'waiting';
 
   const warm = (event: Event) => {
