@@ -26,7 +26,7 @@ export const chromiumArgs = [
 /** A moment during the hair-transplant offer (content/offers.yaml), for the build and the pages. */
 export const BENCH_OFFERS_NOW = '2025-10-26T09:00:00Z';
 
-/** A fresh throttled page with byte accounting from the network log (encoded bytes). */
+/** A fresh throttled page with byte accounting from the network log (encoded bytes, and bodies). */
 export async function throttledPage(browser: Browser) {
   const context = await browser.newContext({
     viewport: SLOW_PROFILE.viewport,
@@ -47,18 +47,32 @@ export async function throttledPage(browser: Browser) {
     uploadThroughput: (SLOW_PROFILE.uploadKbps * 1000) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PROFILE.cpuSlowdown });
-  const types = new Map<string, { type: string; url: string }>();
-  const finished: { at: number; bytes: number; type: string; url: string }[] = [];
+  const types = new Map<string, { type: string; url: string; headerBytes: number }>();
+  // `bytes`: what the response cost on the wire, headers included; `bodyBytes`: the file itself.
+  // The local server speaks HTTP/1.1, so every response repeats the 1.9 KB Content-Security-Policy
+  // header that HTTP/2 (the production hosts, and the Lighthouse bench) sends once and then indexes.
+  const finished: { at: number; bytes: number; bodyBytes: number; type: string; url: string }[] =
+    [];
   cdp.on('Network.responseReceived', (event) =>
-    types.set(event.requestId, { type: event.type, url: event.response.url }),
+    types.set(event.requestId, {
+      type: event.type,
+      url: event.response.url,
+      headerBytes: event.response.encodedDataLength,
+    }),
   );
-  cdp.on('Network.loadingFinished', (event) =>
+  cdp.on('Network.loadingFinished', (event) => {
+    const { headerBytes, ...response } = types.get(event.requestId) ?? {
+      type: '',
+      url: '',
+      headerBytes: 0,
+    };
     finished.push({
       at: Date.now(),
       bytes: event.encodedDataLength,
-      ...(types.get(event.requestId) ?? { type: '', url: '' }),
-    }),
-  );
+      bodyBytes: Math.max(0, event.encodedDataLength - headerBytes),
+      ...response,
+    });
+  });
   // Paint timings and the moment the lead form island hydrates, in page time (ms since navigation).
   await page.addInitScript((offersNow) => {
     // The page's clock at BENCH_OFFERS_NOW (and running), so the offer is on.
