@@ -2,7 +2,7 @@
  * The pages' own inline scripts, minified after the build (issue 33: lighter pages). Astro bundles
  * and minifies the scripts it processes, but the `is:inline` ones (the head's attribution and the
  * patient page's early request, the language offer, the forms before their islands, the floating
- * button) went out as written, comments and indentation included: 0.2–2.3 KB gzip of every
+ * button) went out as written, comments and indentation included: 0.2–2.5 KB gzip of every
  * page's HTML, downloaded on every page view.
  *
  * Only classic scripts are touched: JSON-LD and other data blocks, module scripts (Vite minified
