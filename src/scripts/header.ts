@@ -10,7 +10,10 @@ const HIDE_AFTER_PX = 100;
 const ALWAYS_SHOW_PX = 10;
 
 function hideOnScroll(header: HTMLElement) {
-  let lastY = window.scrollY;
+  // Read in the next frame, not now: reading the scroll position lays the page out at once, and
+  // this runs while the page is still being styled (a forced layout inside the script's task).
+  let lastY = 0;
+  requestAnimationFrame(() => (lastY = window.scrollY));
   let frame = 0;
   const update = () => {
     frame = 0;
