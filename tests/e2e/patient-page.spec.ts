@@ -116,6 +116,13 @@ for (const lang of ['ar', 'en'] as const) {
     const { context, page: patient, statusAskedBy } = await freshPage(browser, link!);
     await expect(patient.getByText(`${t.greeting} ${name.split(' ')[0]}`)).toBeVisible();
     await expect(patient.locator('[data-reference]')).toHaveText(stored.reference);
+    // The request's day as the browser's own Intl writes it (the page writes it from a pattern
+    // the build made, without Intl: src/lib/date-pattern.ts).
+    const today = await patient.evaluate(() => {
+      const locale = document.querySelector<HTMLElement>('[data-patient-page]')!.dataset['locale'];
+      return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date());
+    });
+    await expect(patient.locator('dd[data-received]')).toHaveText(today);
     // Asked once, by the page's head (allowed by the CSP), and that answer is the one shown.
     expect(statusAskedBy).toEqual([link!.replace(/#.*$/, '')]);
     const current = patient.locator('[data-steps] [aria-current="step"]');

@@ -8,6 +8,7 @@ import {
 import { groupPages } from '../../src/integrations/first-paint/index.ts';
 import {
   FIRST_SCREEN_MARKER,
+  FIRST_SCREEN_MARKER_ELEMENT,
   LATE_LOADER,
   rewritePage,
 } from '../../src/integrations/first-paint/page.ts';
@@ -150,6 +151,16 @@ describe('a page rewritten for its first paint', () => {
   it('holds rendering until the first section is parsed', () => {
     expect(out).toContain(`<link rel="expect" href="#${FIRST_SCREEN_MARKER}" blocking="render">`);
     expect(out).toContain(`</section><i id="${FIRST_SCREEN_MARKER}" hidden></i><section>more`);
+  });
+
+  it('keeps a marker the page placed itself, and adds no other', () => {
+    const own = rewritePage(
+      page.replace('<h1>Title</h1>', `<h1>Title</h1>${FIRST_SCREEN_MARKER_ELEMENT}`),
+      '.b{color:red}',
+    );
+    expect(own).toContain(`<link rel="expect" href="#${FIRST_SCREEN_MARKER}" blocking="render">`);
+    expect(own).toContain(`<h1>Title</h1>${FIRST_SCREEN_MARKER_ELEMENT}</section><section>more`);
+    expect(own.split(FIRST_SCREEN_MARKER_ELEMENT)).toHaveLength(2);
   });
 
   it('never puts the marker inside an island, whose server HTML React must find unchanged', () => {

@@ -15,6 +15,13 @@ const MODULE_SCRIPT = /<script type="module" src="([^"]+)"><\/script>/g;
 export const FIRST_SCREEN_MARKER = 'first-screen-end';
 
 /**
+ * The marker itself. A page whose first screen ends earlier than its first section (the patient
+ * page: a heading and «loading» before states that stay hidden until its script fills them) writes
+ * it where its first screen ends, and the rewrite leaves it there.
+ */
+export const FIRST_SCREEN_MARKER_ELEMENT = `<i id="${FIRST_SCREEN_MARKER}" hidden></i>`;
+
+/**
  * Requests the late stylesheets and modules after the first paint: a callback of the first frame
  * runs just before it is painted, a task queued from there runs after. One script for every page,
  * so one CSP hash.
@@ -107,11 +114,13 @@ export function rewritePage(
       return '';
     });
   }
-  const end = firstScreenEnd(out);
+  const placed = out.includes(FIRST_SCREEN_MARKER_ELEMENT);
+  const end = placed ? -1 : firstScreenEnd(out);
   const expect =
-    end < 0 ? '' : `<link rel="expect" href="#${FIRST_SCREEN_MARKER}" blocking="render">`;
-  if (end >= 0)
-    out = `${out.slice(0, end)}<i id="${FIRST_SCREEN_MARKER}" hidden></i>${out.slice(end)}`;
+    placed || end >= 0
+      ? `<link rel="expect" href="#${FIRST_SCREEN_MARKER}" blocking="render">`
+      : '';
+  if (end >= 0) out = `${out.slice(0, end)}${FIRST_SCREEN_MARKER_ELEMENT}${out.slice(end)}`;
   const noscript = hrefs.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
   let first = true;
   out = out.replace(STYLESHEET_LINK, () => {

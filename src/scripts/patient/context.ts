@@ -4,7 +4,7 @@
  */
 import type { PatientView } from '~/lib/patient/api.ts';
 import { whatsappUrl } from '~/lib/whatsapp.ts';
-import { dayFormat, timeFormat } from './formats.ts';
+import { formatDay, formatTime } from './formats.ts';
 
 export interface PageContext {
   root: HTMLElement;
@@ -36,8 +36,8 @@ export function readContext(root: HTMLElement): PageContext {
     agencyWhatsapp,
     services: JSON.parse(texts['services'] ?? '{}') as Record<string, string>,
     t,
-    formatTime: (iso) => timeFormat(locale).format(new Date(iso)),
-    formatDay: (iso) => dayFormat(locale).format(new Date(iso)),
+    formatTime: (iso) => formatTime(iso),
+    formatDay: (iso) => formatDay(iso),
     chatUrl(view, toManager) {
       const number = toManager && view.manager?.whatsapp ? view.manager.whatsapp : agencyWhatsapp;
       return whatsappUrl(number, t('patient.whatsappMessage', { reference: view.reference }));

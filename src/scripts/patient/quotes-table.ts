@@ -3,7 +3,8 @@
  * (the item's name across the columns, then each quote's value under its clinic), differences
  * marked; a fixed layout that wraps long words, so it never scrolls sideways at 360 px.
  */
-import { clinicPath, formatDay } from '~/lib/clinics/profile.ts';
+import { clinicPath } from '~/lib/clinics/profile.ts';
+import { formatCalendarDay } from './formats.ts';
 import {
   compareRows,
   convert,
@@ -73,7 +74,7 @@ function cellContent(context: TableContext, quote: PatientQuote, key: RowKey): N
       return [price, converted];
     }
     case 'validUntil':
-      return [el('span', '', formatDay(quote.valid_until, context.locale))];
+      return [el('span', '', formatCalendarDay(quote.valid_until))];
     case 'units':
       return quote.units === null
         ? none()
@@ -166,7 +167,7 @@ function head(context: TableContext, quotes: PatientQuote[]): HTMLElement {
         'mt-1 block text-xs font-normal text-muted',
         t('quotes.version', {
           version: quote.version,
-          date: formatDay(quote.sent_at, context.locale),
+          date: formatCalendarDay(quote.sent_at),
         }),
       ),
     );

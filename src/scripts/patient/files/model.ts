@@ -4,7 +4,7 @@
  * database's and the server check's refusals.
  */
 import { fill } from '~/i18n/fill.ts';
-import { percentFormat, sizeFormat, timeFormat } from '../formats.ts';
+import { formatTime, percentFormat, sizeFormat } from '../formats.ts';
 
 export interface ReceivedFile {
   id: string;
@@ -57,7 +57,7 @@ export function readFilesContext(root: HTMLElement): FilesContext {
     locale,
     drawings: JSON.parse(root.dataset['drawings'] ?? '{}') as Record<string, string>,
     t: (key, params = {}) => fill(strings[key] ?? key, params, lang),
-    formatTime: (iso) => timeFormat(locale).format(new Date(iso)),
+    formatTime: (iso) => formatTime(iso),
     formatSize: (bytes) =>
       bytes >= 1024 * 1024
         ? sizeFormat(locale, 'megabyte').format(bytes / (1024 * 1024))
