@@ -5,7 +5,7 @@
  * stored draft (sessionStorage, kept until the lead is stored) fills only fields that are still
  * empty.
  */
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { defaultCountryCode } from '~/lib/phone.ts';
 import { emptyLead, type LeadValues } from '~/lib/lead-form.ts';
 import { phoneInputValue } from './fields.tsx';
@@ -133,7 +133,13 @@ export function useLeadDraft(
   const [hydrated, setHydrated] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
 
-  useEffect(() => {
+  // A layout effect: the inputs are adopted in the task that hydrates the form, and the re-render
+  // with the adopted values (and `data-hydrated`, which tells the early script to step aside) is
+  // committed before the browser dispatches any event. With a passive effect there was a moment
+  // between the two when a press met both the early script and the island's submit with its state
+  // still empty: "please enter the phone" under a typed phone, and nothing sent
+  // (tests/e2e/slow-forms.spec.ts, "a press at the moment …").
+  useLayoutEffect(() => {
     const form = formRef.current;
     if (!form) return;
     setDraft(

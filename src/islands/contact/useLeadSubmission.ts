@@ -30,7 +30,9 @@ export function useLeadSubmission(thankYouHref: string) {
   const [attempt, setAttempt] = useState(1);
 
   const submit = async ({ row, honeypot, onStored }: LeadSubmission): Promise<SubmitOutcome> => {
-    if (busy.current) return { ok: false, reason: 'network', detail: 'already sending' };
+    // The same press reaching the island twice (the early script kept it for the island while
+    // the island's own submit took it too): the send under way answers for both.
+    if (busy.current) return { ok: true };
     busy.current = true;
     setStatus('sending');
     setAttempt(1);

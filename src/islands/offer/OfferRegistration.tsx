@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { UiKey } from '~/i18n/ui/ar.ts';
 import { readAttribution } from '~/lib/attribution.ts';
 import {
@@ -80,7 +80,9 @@ export default function OfferRegistration({
   const { toasts, show, dismiss } = useToasts();
   const submission = useLeadSubmission(thankYouHref);
 
-  useEffect(() => {
+  // A layout effect, as the consultation form's adoption (src/islands/contact/draft.ts): what was
+  // typed is adopted, and `data-hydrated` rendered, before the browser dispatches another event.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     const form = formRef.current;
     if (!dialog || !form) return;
