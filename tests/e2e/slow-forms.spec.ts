@@ -124,11 +124,17 @@ test('a reload keeps what was typed; back from /thank-you shows a fresh form', a
   expect(await rowsNamed('offer_leads', name)).toHaveLength(1);
 });
 
-test('the offer dialog opens at once with its script held back, and keeps what was typed', async ({
-  page,
-}) => {
+/**
+ * The offer page during the offer with the dialog's script held back: opens the dialog from the
+ * server HTML and types a unique name and a unique Saudi mobile, written by `phone`.
+ */
+async function typeIntoHeldOfferDialog(
+  page: Page,
+  label: string,
+  phone: (mobile: string) => string,
+) {
   const release = await holdBack(page, /\/_astro\/OfferRegistration[^/]*\.js/);
-  const name = uniqueName('عرض مبكر');
+  const name = uniqueName(label);
   const mobile = uniqueMobile();
   await page.clock.install({ time: duringTheOffer });
   await page.goto('/hair-transplant-offer');
@@ -136,7 +142,18 @@ test('the offer dialog opens at once with its script held back, and keeps what w
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('الاسم الكامل').fill(name);
-  await dialog.getByLabel('رقم الهاتف مع رمز الدولة').fill(`00966${mobile.slice(1)}`);
+  await dialog.getByLabel('رقم الهاتف مع رمز الدولة').fill(phone(mobile));
+  return { release, name, mobile, dialog };
+}
+
+test('the offer dialog opens at once with its script held back, and keeps what was typed', async ({
+  page,
+}) => {
+  const { release, name, mobile, dialog } = await typeIntoHeldOfferDialog(
+    page,
+    'عرض مبكر',
+    (mobile) => `00966${mobile.slice(1)}`,
+  );
   await expect(dialog.getByTestId('offer-form')).not.toHaveAttribute('data-hydrated');
   release();
   await hydrated(page, '[data-testid="offer-form"]');
@@ -152,17 +169,13 @@ test('the offer dialog opens at once with its script held back, and keeps what w
 test('an offer registration made before the script arrives is sent once it arrives', async ({
   page,
 }) => {
-  const release = await holdBack(page, /\/_astro\/OfferRegistration[^/]*\.js/);
-  const name = uniqueName('عرض معلق');
-  const mobile = uniqueMobile();
-  await page.clock.install({ time: duringTheOffer });
-  await page.goto('/hair-transplant-offer');
-  await page.getByTestId('offer-badge').click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('الاسم الكامل').fill(name);
   // With its country code: a number without one makes the arriving island ask which country it is
   // from (issue 26), which tests/e2e/one-person.spec.ts covers.
-  await dialog.getByLabel('رقم الهاتف مع رمز الدولة').fill(`+966${mobile.slice(1)}`);
+  const { release, name, mobile, dialog } = await typeIntoHeldOfferDialog(
+    page,
+    'عرض معلق',
+    (mobile) => `+966${mobile.slice(1)}`,
+  );
   await dialog.getByRole('button', { name: 'سجل الآن' }).click();
   await expect(dialog.getByRole('button', { name: 'سجل الآن' })).toHaveAttribute('data-busy');
   release();
@@ -341,15 +354,11 @@ async function pressAtTakeover(page: Page, form: string, marker: string, attribu
 test('a press at the moment the offer dialog’s island takes over is sent, once', async ({
   page,
 }) => {
-  const release = await holdBack(page, /\/_astro\/OfferRegistration[^/]*\.js/);
-  const name = uniqueName('عرض لحظة');
-  const mobile = uniqueMobile();
-  await page.clock.install({ time: duringTheOffer });
-  await page.goto('/hair-transplant-offer');
-  await page.getByTestId('offer-badge').click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('الاسم الكامل').fill(name);
-  await dialog.getByLabel('رقم الهاتف مع رمز الدولة').fill(`966${mobile.slice(1)}`);
+  const { release, name, mobile } = await typeIntoHeldOfferDialog(
+    page,
+    'عرض لحظة',
+    (mobile) => `966${mobile.slice(1)}`,
+  );
   // The island's first act on taking over is to clear the click it was loaded for.
   await pressAtTakeover(
     page,
