@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { chooseEncoding, compress } from './content-encoding.ts';
 
 /**
  * Serves the built site (`dist/`) the way the production static host does: pretty URLs
@@ -199,7 +199,7 @@ export function staticSiteHandler(
     }
     return rules;
   };
-  const gzipCache = new Map<string, Buffer>();
+  const compressedCache = new Map<string, Buffer>();
 
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
@@ -246,17 +246,20 @@ export function staticSiteHandler(
       res.writeHead(304).end();
       return;
     }
-    const wantsGzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    if (wantsGzip && COMPRESSIBLE.has(extension) && resolved.stats.size > 1024) {
-      const key = `${resolved.file}:${etag}`;
-      let compressed = gzipCache.get(key);
+    const encoding =
+      COMPRESSIBLE.has(extension) && resolved.stats.size > 1024
+        ? chooseEncoding(String(req.headers['accept-encoding'] ?? ''))
+        : null;
+    if (encoding) {
+      const key = `${encoding}:${resolved.file}:${etag}`;
+      let compressed = compressedCache.get(key);
       if (!compressed) {
-        compressed = gzipSync(readFileSync(resolved.file), { level: 6 });
-        if (gzipCache.size > 500) gzipCache.clear();
-        gzipCache.set(key, compressed);
+        compressed = compress(readFileSync(resolved.file), encoding);
+        if (compressedCache.size > 500) compressedCache.clear();
+        compressedCache.set(key, compressed);
       }
       res.writeHead(resolved.status, {
-        'Content-Encoding': 'gzip',
+        'Content-Encoding': encoding,
         'Content-Length': String(compressed.length),
       });
       res.end(req.method === 'HEAD' ? undefined : compressed);

@@ -3,7 +3,8 @@ import { connect } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createStaticSiteServer,
@@ -112,7 +113,9 @@ describe('the server', () => {
   });
 
   it('sends the _headers on pages, assets and 404s, with the right content types', async () => {
-    const page = await fetch(`${origin}/hair-transplant-turkey`);
+    const page = await fetch(`${origin}/hair-transplant-turkey`, {
+      headers: { 'Accept-Encoding': 'gzip, deflate' },
+    });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.headers.get('x-frame-options')).toBe('DENY');
@@ -131,6 +134,40 @@ describe('the server', () => {
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('en 404');
     expect(missing.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('compresses as the hosts do: Brotli when offered, else gzip, nothing when neither is', async () => {
+    /** One request with exactly this Accept-Encoding, the body as it came over the wire. */
+    const raw = (path: string, acceptEncoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolveGet, rejectGet) => {
+        const request = httpRequest(
+          `${origin}${path}`,
+          { headers: { 'accept-encoding': acceptEncoding } },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolveGet({
+                encoding: response.headers['content-encoding'],
+                body: Buffer.concat(chunks),
+              }),
+            );
+          },
+        );
+        request.on('error', rejectGet);
+        request.end();
+      });
+    const plain = await raw('/hair-transplant-turkey', 'identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toContain('<title>hair</title>');
+    const br = await raw('/hair-transplant-turkey', 'gzip, deflate, br, zstd');
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gzip = await raw('/hair-transplant-turkey', 'gzip, br;q=0');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    expect((await raw('/hair-transplant-turkey', '*')).encoding).toBe('gzip');
+    expect((await raw('/hair-transplant-turkey', '')).encoding).toBeUndefined();
   });
 
   it('answers conditional requests, HEAD and refuses other methods', async () => {
@@ -161,7 +198,11 @@ describe('the same site over HTTPS with HTTP/2 (the Lighthouse bench)', () => {
     }>((resolveGet, rejectGet) => {
       const session = connect(origin, { rejectUnauthorized: false });
       session.on('error', rejectGet);
-      const request = session.request({ ':path': path, 'accept-encoding': 'gzip' });
+      // What Chromium offers over HTTPS.
+      const request = session.request({
+        ':path': path,
+        'accept-encoding': 'gzip, deflate, br, zstd',
+      });
       const chunks: Buffer[] = [];
       let headers: Record<string, unknown> = {};
       request.on('response', (received) => (headers = received));
@@ -184,8 +225,8 @@ describe('the same site over HTTPS with HTTP/2 (the Lighthouse bench)', () => {
       expect(page.headers[':status']).toBe(200);
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(page.headers['x-frame-options']).toBe('DENY');
-      expect(page.headers['content-encoding']).toBe('gzip');
-      expect(gunzipSync(page.body).toString()).toContain('<title>hair</title>');
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(page.body).toString()).toContain('<title>hair</title>');
       const asset = await get(origin, '/_astro/app.Ab12.js');
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(asset.body.toString()).toBe('console.log("island")');
