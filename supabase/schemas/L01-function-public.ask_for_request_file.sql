@@ -11,9 +11,14 @@ declare
   needed boolean;
 begin
   perform private.require_staff();
+  if not exists (
+    select 1 from public.contact_requests r where r.id = _request_id and r.deleted_at is null
+  ) then
+    raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
+  end if;
   select s.required into needed
   from public.contact_requests r, private.request_file_slots(r.service::text) s
-  where r.id = _request_id and s.slot = _slot;
+  where r.id = _request_id and r.deleted_at is null and s.slot = _slot;
   if not found then
     raise exception 'This request has no slot %', _slot using errcode = '23514', hint = 'file_slot_unknown';
   end if;

@@ -12,14 +12,15 @@ declare
   raw text := private.new_patient_token();
 begin
   perform private.require_staff();
-  select lead_id into lead from public.contact_requests where id = _request_id;
+  select lead_id into lead from public.contact_requests where id = _request_id and deleted_at is null;
   if lead is null then
     raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
   end if;
-  insert into private.patient_pages (lead_id, token_hash, token_issued_at)
-  values (lead, private.patient_token_hash(raw), now())
+  insert into private.patient_pages (lead_id, token_hash, token_issued_at, token_issued_by)
+  values (lead, private.patient_token_hash(raw), now(), (select s.id from private.current_staff() s))
   on conflict (lead_id) do update
-    set token_hash = excluded.token_hash, token_issued_at = excluded.token_issued_at;
+    set token_hash = excluded.token_hash, token_issued_at = excluded.token_issued_at,
+      token_issued_by = excluded.token_issued_by;
   update private.patient_confirmations set link_token = raw
   where lead_id = lead and sent_at is null and gave_up_at is null;
   perform private.add_request_event(_request_id, 'patient_link', null, 'issued');

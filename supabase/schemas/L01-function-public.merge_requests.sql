@@ -15,8 +15,8 @@ declare
   item record;
 begin
   perform private.require_live_staff();
-  if not exists (select 1 from public.contact_requests where id = _id)
-     or not exists (select 1 from public.contact_requests where id = _other) then
+  if not exists (select 1 from public.contact_requests where id = _id and deleted_at is null)
+     or not exists (select 1 from public.contact_requests where id = _other and deleted_at is null) then
     raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
   end if;
   if _other in (select p.id from private.person_request_ids(_id) p) then

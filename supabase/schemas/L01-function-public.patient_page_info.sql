@@ -11,6 +11,9 @@ declare
   answer jsonb;
 begin
   perform private.require_staff();
+  if not private.request_in_view(_request_id) then
+    raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
+  end if;
   select jsonb_build_object(
     'reference', r.reference,
     'link_active', p.token_hash is not null,

@@ -10,6 +10,8 @@ CREATE OR REPLACE FUNCTION public.patient_withdraw(_token text, _reference text)
 declare
   lead uuid;
   claims text;
+  issued_by uuid;
+  request_id uuid;
 begin
   lead := private.admit_patient_action(_token, 'withdraw');
   if lead is null then
@@ -22,6 +24,18 @@ begin
     raise exception 'The reference does not match this request'
       using errcode = '22023', hint = 'reference_mismatch';
   end if;
+  select p.token_issued_by into issued_by from private.patient_pages p where p.lead_id = lead;
+  select r.id into request_id from public.contact_requests r where r.lead_id = lead;
+  if issued_by is not null then
+    -- A link staff issued: whoever holds it may not be the patient, so the request goes to the bin,
+    -- where the retention job or an owner erases it. The link stops working at once.
+    update private.patient_pages set token_hash = null where lead_id = lead;
+    update private.patient_confirmations set link_token = null where lead_id = lead;
+    perform private.add_request_event(request_id, 'patient_link', null, 'withdrawn', 'patient');
+    update public.contact_requests r set deleted_at = now(), deleted_by = null
+    where r.id = request_id and r.deleted_at is null;
+    return jsonb_build_object('ok', true, 'erased', false);
+  end if;
   -- An erasure the patient asked for, not a staff delete: the bin's trigger
   -- (20261126100000_staff_roles_and_bin.sql) leaves deletes outside the API roles alone, so the
   -- statement runs as the database itself would, then the caller's claims come back.
@@ -29,6 +43,10 @@ begin
   perform set_config('request.jwt.claims', '{"role":"service_role"}', true);
   delete from public.offer_leads where id = lead;
   perform set_config('request.jwt.claims', coalesce(claims, ''), true);
+  if request_id is not null then
+    insert into private.request_purges (request_id, deleted_at, deleted_by, purged_by)
+    values (request_id, null, null, 'patient');
+  end if;
   return jsonb_build_object('ok', true, 'erased', true);
 end
 $$;

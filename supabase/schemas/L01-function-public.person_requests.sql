@@ -9,15 +9,22 @@ CREATE OR REPLACE FUNCTION public.person_requests(_id uuid) RETURNS jsonb
     AS $$
 declare
   result jsonb;
+  owner boolean;
 begin
   perform private.require_live_staff();
+  if not private.request_in_view(_id) then
+    raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
+  end if;
+  owner := private.caller_role() = 'owner';
   with person as (
     select r.* from public.contact_requests r
     where r.id in (select p.id from private.person_request_ids(_id) p)
+      and (r.deleted_at is null or owner)
   ),
   possible as (
     select r.* from public.contact_requests r
     where r.id not in (select p.id from person p)
+      and (r.deleted_at is null or owner)
       and exists (
         select 1 from person m
         where (

@@ -9,6 +9,9 @@ CREATE OR REPLACE FUNCTION public.request_files(_request_id uuid) RETURNS jsonb
     AS $$
 begin
   perform private.require_staff();
+  if not private.request_in_view(_request_id) then
+    raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
+  end if;
   return private.request_files_view(_request_id, true);
 end
 $$;

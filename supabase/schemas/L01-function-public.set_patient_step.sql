@@ -12,7 +12,7 @@ declare
   old_step text;
 begin
   perform private.require_staff();
-  select lead_id into lead from public.contact_requests where id = _request_id;
+  select lead_id into lead from public.contact_requests where id = _request_id and deleted_at is null;
   if lead is null then
     raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
   end if;

@@ -10,7 +10,9 @@ CREATE OR REPLACE FUNCTION public.staff_may_read_request_file(_name text) RETURN
   select coalesce(public.is_admin(auth.uid()), false)
     and exists (
       select 1 from private.request_files f
+      join public.contact_requests r on r.id = f.request_id
       where f.state = 'ready' and (f.object_path = _name or f.thumb_path = _name)
+        and (r.deleted_at is null or private.caller_role() = 'owner')
     )
 $$;
 

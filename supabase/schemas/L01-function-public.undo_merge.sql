@@ -15,7 +15,7 @@ declare
   item record;
 begin
   perform private.require_live_staff();
-  if not exists (select 1 from public.contact_requests where id = _id) then
+  if not exists (select 1 from public.contact_requests where id = _id and deleted_at is null) then
     raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
   end if;
   select * into last_event from public.request_events e

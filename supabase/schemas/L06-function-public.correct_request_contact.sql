@@ -34,7 +34,8 @@ begin
       using errcode = '22023', hint = 'phone_needs_country';
   end if;
 
-  select * into before from public.contact_requests r where r.id = _id for update;
+  select * into before from public.contact_requests r
+  where r.id = _id and r.deleted_at is null for update;
   if not found then
     raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
   end if;

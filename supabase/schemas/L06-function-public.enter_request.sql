@@ -45,6 +45,10 @@ begin
 
   select * into saved from public.contact_requests r where r.lead_id = new_lead_id;
   if found then
+    -- The same entry sent again answers the request it made; a binned one is not shown.
+    if saved.deleted_at is not null then
+      raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
+    end if;
     return saved;
   end if;
 

@@ -207,6 +207,23 @@ test('a coordinator assigns: the page shows the manager; a new link kills the ol
   await expectNoSeriousA11yIssues(patient);
   await patient.goto(fresh);
   await expect(patient.locator('[data-reference]')).toHaveText(stored.reference);
+
+  // A withdrawal through a link a team member issued goes to the bin (an owner erases or restores
+  // it there), and the page says when the data goes.
+  await patient.getByText('اسحب طلبك واحذف بياناتك').click();
+  await patient.getByLabel(`للتأكيد، اكتب رقم الطلب ${stored.reference}`).fill(stored.reference);
+  await patient.getByRole('button', { name: 'احذف طلبي نهائياً' }).click();
+  await expect(
+    patient
+      .getByRole('status')
+      .filter({ hasText: 'سحبنا طلبك وأوقفنا هذا الرابط، وسنحذف بياناتك نهائياً خلال شهر.' }),
+  ).toBeVisible();
+  const { data: binned } = await serviceClient
+    .from('contact_requests')
+    .select('deleted_at')
+    .eq('id', stored.id)
+    .single();
+  expect(binned?.deleted_at).toEqual(expect.any(String));
   await context.close();
 });
 

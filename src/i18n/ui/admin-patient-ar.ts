@@ -49,4 +49,6 @@ export const adminPatientAr = {
   'admin.patientPage.event.step': 'مرحلة المريض',
   'admin.patientPage.event.issued': 'صدر رابط جديد',
   'admin.patientPage.event.revoked': 'أُلغي الرابط',
+  'admin.patientPage.event.withdrawn':
+    'سحب المريض طلبه من صفحته برابط أصدره أحد الفريق، فنُقل إلى السلة: يعيده المالك أو يُحذف بعد 30 يوماً',
 } as const;

@@ -50,4 +50,6 @@ export const adminPatientEn = {
   'admin.patientPage.event.step': "Patient's step",
   'admin.patientPage.event.issued': 'New link issued',
   'admin.patientPage.event.revoked': 'Link cancelled',
+  'admin.patientPage.event.withdrawn':
+    'The patient withdrew the request on their page, through a link a team member issued: it went to the bin, where an owner restores it or it is erased after 30 days',
 } as const satisfies Record<keyof typeof adminPatientAr, string>;

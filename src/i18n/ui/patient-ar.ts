@@ -110,4 +110,6 @@ export const patientAr = {
   'patient.withdraw.send': 'احذف طلبي نهائياً',
   'patient.withdraw.mismatch': 'رقم الطلب الذي كتبته لا يطابق {reference}.',
   'patient.withdraw.done': 'حذفنا طلبك وبياناتك. شكراً لثقتك، ويسعدنا أن نساعدك متى احتجت إلينا.',
+  'patient.withdraw.doneLater':
+    'سحبنا طلبك وأوقفنا هذا الرابط، وسنحذف بياناتك نهائياً خلال شهر. شكراً لثقتك، ويسعدنا أن نساعدك متى احتجت إلينا.',
 } as const;

@@ -123,4 +123,6 @@ export const patientEn = {
   'patient.withdraw.mismatch': 'The reference you typed does not match {reference}.',
   'patient.withdraw.done':
     'Your request and your data are deleted. Thank you for your trust; we are here whenever you need us.',
+  'patient.withdraw.doneLater':
+    'Your request is withdrawn and this link no longer works; your data will be permanently deleted within a month. Thank you for your trust; we are here whenever you need us.',
 } as const satisfies Record<keyof typeof patientAr, string>;

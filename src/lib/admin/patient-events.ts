@@ -60,7 +60,9 @@ export function describePatientEvent(
         text: adminText(
           event.new_value === 'revoked'
             ? 'admin.patientPage.event.revoked'
-            : 'admin.patientPage.event.issued',
+            : event.new_value === 'withdrawn'
+              ? 'admin.patientPage.event.withdrawn'
+              : 'admin.patientPage.event.issued',
         ),
       };
     default:

@@ -92,7 +92,13 @@ function senders(
           return { invalid: t('patient.withdraw.mismatch', { reference: expected }) };
         return callRpc('patient_withdraw', { _token: token, _reference: reference });
       },
-      done: () => t('patient.withdraw.done'),
+      // Through a link a team member issued, the request waits in the bin before it is erased.
+      done: (data) =>
+        t(
+          (data as { erased?: boolean } | null)?.erased === false
+            ? 'patient.withdraw.doneLater'
+            : 'patient.withdraw.done',
+        ),
     },
   };
 }
