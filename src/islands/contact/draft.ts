@@ -5,7 +5,7 @@
  * stored draft (sessionStorage, kept until the lead is stored) fills only fields that are still
  * empty.
  */
-import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { defaultCountryCode } from '~/lib/phone.ts';
 import { emptyLead, type LeadValues } from '~/lib/lead-form.ts';
 import { phoneInputValue } from './fields.tsx';
@@ -120,7 +120,8 @@ const fresh = (): Draft => ({ id: crypto.randomUUID(), step: 0, values: emptyLea
 /**
  * The form's draft: adopted on mount from the inputs and the stored draft, stored on every change
  * until the lead is sent, and fresh again when the page comes back from the back/forward cache
- * after a success (`onFresh` resets the rest of the form).
+ * after a success (`onFresh` resets the rest of the form); back from there before a success, it is
+ * what was typed.
  */
 export function useLeadDraft(
   storageKey: string,
@@ -132,6 +133,10 @@ export function useLeadDraft(
   const [draft, setDraft] = useState<Draft>(() => ({ id: '', step: 0, values: emptyLead }));
   const [hydrated, setHydrated] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
+  const sentRef = useRef(sent);
+  useLayoutEffect(() => {
+    sentRef.current = sent;
+  }, [sent]);
 
   // A layout effect: the inputs are adopted in the task that hydrates the form, and the re-render
   // with the adopted values (and `data-hydrated`, which tells the early script to step aside) is
@@ -154,8 +159,11 @@ export function useLeadDraft(
       ?.querySelector('[data-lead-early]')
       ?.setAttribute('hidden', '');
     setHydrated(true);
+    // Back from the back/forward cache: the page comes back as it was left. Left mid-typing (a
+    // tap on a link), it keeps what was typed; left after a success (the thank-you page), it
+    // shows a fresh form instead of the success panel's "taking you on…".
     const onShow = (event: PageTransitionEvent) => {
-      if (!event.persisted || !form.isConnected) return;
+      if (!event.persisted || !sentRef.current) return;
       onFresh();
       setDraft(fresh());
     };
