@@ -183,7 +183,9 @@ export function offerNeedsCountry(phone: string): boolean {
 /** The stored phone of an offer registration: the one phone rule with the country picked, if any. */
 function offerPhone(values: OfferValues) {
   const picked = values.countryCode === OTHER_COUNTRY ? null : values.countryCode || null;
-  return normalizePhone(values.phone, offerNeedsCountry(values.phone) ? picked : null);
+  return offerNeedsCountry(values.phone)
+    ? normalizePhone(values.phone, picked, { chosen: true })
+    : normalizePhone(values.phone, null);
 }
 
 export function validateOffer(

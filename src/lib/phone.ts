@@ -9,23 +9,29 @@ export interface CountryCode {
   /** ISO 3166-1 alpha-2. */
   iso: string;
   name: { ar: string; en: string };
+  /**
+   * The most digits a national number of the country has (after the code, without the trunk
+   * zero; ITU-T E.164 national plans): more than that, typed without a trunk zero, cannot be a
+   * national number of the country, so its own code was typed.
+   */
+  longestNational: number;
 }
 
 /** The 13 codes the forms offer, in the spec's order; +966 is the default. */
 export const countryCodes: readonly CountryCode[] = [
-  { code: '+966', iso: 'SA', name: { ar: 'السعودية', en: 'Saudi Arabia' } },
-  { code: '+971', iso: 'AE', name: { ar: 'الإمارات', en: 'UAE' } },
-  { code: '+965', iso: 'KW', name: { ar: 'الكويت', en: 'Kuwait' } },
-  { code: '+973', iso: 'BH', name: { ar: 'البحرين', en: 'Bahrain' } },
-  { code: '+974', iso: 'QA', name: { ar: 'قطر', en: 'Qatar' } },
-  { code: '+968', iso: 'OM', name: { ar: 'عُمان', en: 'Oman' } },
-  { code: '+20', iso: 'EG', name: { ar: 'مصر', en: 'Egypt' } },
-  { code: '+962', iso: 'JO', name: { ar: 'الأردن', en: 'Jordan' } },
-  { code: '+961', iso: 'LB', name: { ar: 'لبنان', en: 'Lebanon' } },
-  { code: '+963', iso: 'SY', name: { ar: 'سوريا', en: 'Syria' } },
-  { code: '+964', iso: 'IQ', name: { ar: 'العراق', en: 'Iraq' } },
-  { code: '+90', iso: 'TR', name: { ar: 'تركيا', en: 'Turkey' } },
-  { code: '+49', iso: 'DE', name: { ar: 'ألمانيا', en: 'Germany' } },
+  { code: '+966', iso: 'SA', name: { ar: 'السعودية', en: 'Saudi Arabia' }, longestNational: 9 },
+  { code: '+971', iso: 'AE', name: { ar: 'الإمارات', en: 'UAE' }, longestNational: 9 },
+  { code: '+965', iso: 'KW', name: { ar: 'الكويت', en: 'Kuwait' }, longestNational: 8 },
+  { code: '+973', iso: 'BH', name: { ar: 'البحرين', en: 'Bahrain' }, longestNational: 8 },
+  { code: '+974', iso: 'QA', name: { ar: 'قطر', en: 'Qatar' }, longestNational: 8 },
+  { code: '+968', iso: 'OM', name: { ar: 'عُمان', en: 'Oman' }, longestNational: 8 },
+  { code: '+20', iso: 'EG', name: { ar: 'مصر', en: 'Egypt' }, longestNational: 10 },
+  { code: '+962', iso: 'JO', name: { ar: 'الأردن', en: 'Jordan' }, longestNational: 9 },
+  { code: '+961', iso: 'LB', name: { ar: 'لبنان', en: 'Lebanon' }, longestNational: 8 },
+  { code: '+963', iso: 'SY', name: { ar: 'سوريا', en: 'Syria' }, longestNational: 9 },
+  { code: '+964', iso: 'IQ', name: { ar: 'العراق', en: 'Iraq' }, longestNational: 10 },
+  { code: '+90', iso: 'TR', name: { ar: 'تركيا', en: 'Turkey' }, longestNational: 10 },
+  { code: '+49', iso: 'DE', name: { ar: 'ألمانيا', en: 'Germany' }, longestNational: 13 },
 ];
 
 export const defaultCountryCode = '+966';
@@ -36,6 +42,15 @@ export function stripNonDigits(value: string): string {
     .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
     .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
     .replace(/\D/g, '');
+}
+
+/**
+ * True when `raw` holds a character no phone number is written with: digits (Latin, Arabic-Indic,
+ * Persian), spaces, "+", "-", ".", brackets and direction marks are how numbers are pasted or
+ * autofilled ("+966 (50) 123-4567"); the fields keep the digits of those silently.
+ */
+export function hasNonPhoneCharacters(raw: string): boolean {
+  return /[^\d\s+\uFF0B\-().\u0660-\u0669\u06f0-\u06f9\u200e\u200f\u202a-\u202e]/.test(raw);
 }
 
 /** Codes by digit length, longest first, so "+971" wins over a shorter code sharing its start. */
@@ -72,6 +87,9 @@ const MIN_NATIONAL_AFTER_CODE = 7;
  *   A code outside the forms' list is kept as typed, with no country code (we do not guess).
  * - Digits starting with a known code and long enough (10+ digits, 7+ after the code) are taken as
  *   typed with the code; a trunk zero after the code is dropped ("966 050…").
+ * - Digits longer than any national number of the picked country, with no trunk zero, were typed
+ *   with a code the list does not have ("+967 7…", "44 7700…"): kept as typed, with no country code
+ *   (unless `chosen`: the visitor picked the country as the answer to "where is this number from").
  * - Otherwise the number is national: the picked code is put in front and its trunk zero dropped.
  * - With no code picked (the offer dialog) and no known code at the start, the number cannot be
  *   attributed: the digits are kept as typed and `countryCode` is null, for staff to see.
@@ -80,7 +98,11 @@ const MIN_NATIONAL_AFTER_CODE = 7;
  * (supabase/migrations/20261123090000_canonical_phone.sql): for attributed numbers it returns
  * `phone` unchanged (supabase/tests/phone-rule.test.ts checks this through the local stack).
  */
-export function normalizePhone(typed: string, pickedCode?: string | null): StoredPhone {
+export function normalizePhone(
+  typed: string,
+  pickedCode?: string | null,
+  { chosen = false }: { chosen?: boolean } = {},
+): StoredPhone {
   const raw = typed.trim();
   let digits = stripNonDigits(raw);
   let international = /^[+\uFF0B]/.test(raw.replace(/^[\s\u200e\u200f\u202a-\u202e]+/, ''));
@@ -109,6 +131,12 @@ export function normalizePhone(typed: string, pickedCode?: string | null): Store
     return withCode(prefixed);
   }
   const picked = countryCodes.find((country) => country.code === pickedCode);
+  // Longer than any national number of the picked country and without its trunk zero: the visitor
+  // typed their own code (the field drops a "+"), from a country the list does not have.
+  // (Not when the visitor named the country for this very number: the offer dialog asks.)
+  if (picked && !chosen && !digits.startsWith('0') && digits.length > picked.longestNational) {
+    return { phone: digits, countryCode: null, country: undefined };
+  }
   if (picked) {
     return {
       phone: picked.code.slice(1) + digits.replace(/^0+/, ''),

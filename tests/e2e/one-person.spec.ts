@@ -77,6 +77,27 @@ test.describe('one person, every channel', () => {
     await expect(page.getByRole('dialog').getByLabel('من أي دولة هذا الرقم؟')).toHaveCount(0);
   });
 
+  test('the home form stores a number typed with a code the list lacks as typed, not as Saudi', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const form = page.getByTestId('lead-form-wizard');
+    const name = uniqueName('رقم يمني');
+    const national = `7${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    await form.getByLabel('الاسم الكامل').fill(name);
+    // The picker stays on +966; the visitor types their own code, as the hint invites.
+    await form.getByLabel('رقم الهاتف (واتساب)').fill(`+967 ${national}`);
+    await expect(form.getByText('يجب إدخال أرقام فقط')).toBeHidden();
+    await expect(form.getByLabel('رقم الهاتف (واتساب)')).toHaveValue(`967${national}`);
+    await form.getByRole('button', { name: 'التالي' }).click();
+    await form.getByRole('combobox', { name: 'العلاج المطلوب' }).selectOption('hair-transplant');
+    await form.getByRole('button', { name: 'التالي' }).click();
+    await form.getByRole('button', { name: 'أرسل طلب الاستشارة' }).click();
+    await page.waitForURL(/\/thank-you\/?$/, { timeout: 20_000 });
+    const [lead] = await rowsNamed('offer_leads', name);
+    expect(lead).toMatchObject({ phone: `967${national}`, country_code: null, country: null });
+  });
+
   test('a coordinator adds the country to a number without one, and the duplicate badge appears', async ({
     browser,
   }) => {

@@ -204,7 +204,12 @@ describe('optional wizard questions', () => {
 
 describe('the stored phone number', () => {
   it('refuses a number that would exceed 15 digits once the country code is added', () => {
-    const errors = validateLead(ar, { ...valid, countryCode: '+966', phone: '123456789012345' });
+    // A trunk zero: a national number, to which the picked code is added.
+    const errors = validateLead(ar, { ...valid, countryCode: '+966', phone: '012345678901234' });
     expect(errors.phone).toBe('رقم الهاتف طويل جداً (15 رقماً كحد أقصى)');
+    // Without one, 15 digits are more than a Saudi national number: typed with its own code.
+    expect(
+      validateLead(ar, { ...valid, countryCode: '+966', phone: '123456789012345' }).phone,
+    ).toBeUndefined();
   });
 });

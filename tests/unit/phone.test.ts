@@ -4,11 +4,20 @@ import {
   composePhone,
   countryCodes,
   countryFromPhone,
+  hasNonPhoneCharacters,
   normalizePhone,
   stripNonDigits,
 } from '~/lib/phone.ts';
 
 describe('stripNonDigits', () => {
+  it('tells the characters numbers are written with from the others', () => {
+    for (const raw of ['+966 (50) 123-4567', '٠٥٠ ١٢٣ ٤٥٦٧', '۰۵۰.۱۲۳', '\u200e+966 50']) {
+      expect(hasNonPhoneCharacters(raw), raw).toBe(false);
+    }
+    for (const raw of ['050x1234567', 'o501234567', '050,123', '05#01'])
+      expect(hasNonPhoneCharacters(raw), raw).toBe(true);
+  });
+
   it('keeps only digits, converting Arabic-Indic and Persian digits', () => {
     expect(stripNonDigits('+966 50-123 4567')).toBe('966501234567');
     expect(stripNonDigits('٠٥٠١٢٣٤٥٦٧')).toBe('0501234567');
@@ -94,6 +103,26 @@ describe('normalizePhone: one rule for every form', () => {
     expect(normalizePhone('0044 7700 900123', '+966').countryCode).toBeNull();
   });
 
+  it('keeps a number typed with a code the list lacks as typed, whatever code is picked', () => {
+    // The field drops a "+": "+967 7…" arrives as digits longer than any Saudi national number.
+    for (const typed of ['+967 712 345 678', '967712345678', '00967712345678', '٩٦٧٧١٢٣٤٥٦٧٨']) {
+      for (const picked of ['+966', '+971', '+965', null]) {
+        expect(normalizePhone(typed, picked), `${typed} / ${picked}`).toEqual({
+          phone: '967712345678',
+          countryCode: null,
+          country: undefined,
+        });
+      }
+    }
+    expect(normalizePhone('447700900123', '+966').phone).toBe('447700900123');
+    expect(normalizePhone('212612345678', '+20').countryCode).toBeNull();
+    // As long as the country's longest national number, or with a trunk zero: national.
+    expect(normalizePhone('512345678', '+966').phone).toBe('966512345678');
+    expect(normalizePhone('05012345678', '+966').phone).toBe('9665012345678');
+    expect(normalizePhone('1012345678', '+20').phone).toBe('201012345678');
+    expect(normalizePhone('15112345678', '+49').phone).toBe('4915112345678');
+  });
+
   it('gives the same number for every spelling of any listed country (property)', () => {
     const toArabic = (digits: string) =>
       digits.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
@@ -101,8 +130,10 @@ describe('normalizePhone: one rule for every form', () => {
       fc.property(
         fc.constantFrom(...countryCodes),
         fc.constantFrom(...countryCodes.map((country) => country.code), null),
-        fc.stringMatching(/^[1-9][0-9]{7,9}$/),
-        (country, otherPick, national) => {
+        fc.stringMatching(/^[1-9][0-9]{7,12}$/),
+        (country, otherPick, longNational) => {
+          // A national number as long as the country's can be (8 digits up to its longest).
+          const national = longNational.slice(0, Math.max(8, country.longestNational));
           const code = country.code.slice(1);
           const expected = { phone: code + national, countryCode: country.code, country };
           const spellings: [string, string | null][] = [

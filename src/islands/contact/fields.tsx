@@ -4,7 +4,7 @@
  */
 import type { UiKey } from '~/i18n/ui/ar.ts';
 import type { FieldErrors, LeadValues } from '~/lib/lead-form.ts';
-import { stripNonDigits } from '~/lib/phone.ts';
+import { hasNonPhoneCharacters, stripNonDigits } from '~/lib/phone.ts';
 import { preloadClient } from '~/lib/submit-lead.ts';
 
 export interface Option {
@@ -121,7 +121,7 @@ export function ContactFields({ kit, countryCodes }: { kit: FieldKit; countryCod
             onChange={(event) => {
               const raw = event.target.value;
               update({ phone: phoneInputValue(raw) });
-              if (/[^\d\s\u0660-\u0669\u06f0-\u06f9]/.test(raw)) {
+              if (hasNonPhoneCharacters(raw)) {
                 kit.setError('phone', s('form.error.phoneDigits'));
               }
             }}

@@ -6,7 +6,7 @@ import {
   type FieldErrors,
   type OfferValues,
 } from '~/lib/lead-form.ts';
-import { countryCodes, stripNonDigits } from '~/lib/phone.ts';
+import { countryCodes, hasNonPhoneCharacters, stripNonDigits } from '~/lib/phone.ts';
 
 /** The sample numbers of the placeholder stay left-to-right inside the Arabic text (bidi isolates). */
 const isolateNumbers = (text: string) => text.replace(/\d+/g, (digits) => `\u2066${digits}\u2069`);
@@ -77,9 +77,7 @@ export function OfferFields({ s, uid, values, errors, setValues, setErrors }: Pr
             setValues((current) => ({ ...current, phone: stripNonDigits(raw) }));
             setErrors((current) => ({
               ...current,
-              phone: /[^\d\u0660-\u0669\u06f0-\u06f9]/.test(raw)
-                ? s('form.error.phoneDigits')
-                : undefined,
+              phone: hasNonPhoneCharacters(raw) ? s('form.error.phoneDigits') : undefined,
             }));
           }}
           aria-invalid={Boolean(errors.phone)}
