@@ -89,7 +89,8 @@ const MIN_NATIONAL_AFTER_CODE = 7;
  *   typed with the code; a trunk zero after the code is dropped ("966 050…").
  * - Digits longer than any national number of the picked country, with no trunk zero, were typed
  *   with a code the list does not have ("+967 7…", "44 7700…"): kept as typed, with no country code
- *   (unless `chosen`: the visitor picked the country as the answer to "where is this number from").
+ *   (unless `chosen`: the country was picked for this very number, by the visitor answering
+ *   "where is this number from" or by staff entering or correcting it).
  * - Otherwise the number is national: the picked code is put in front and its trunk zero dropped.
  * - With no code picked (the offer dialog) and no known code at the start, the number cannot be
  *   attributed: the digits are kept as typed and `countryCode` is null, for staff to see.

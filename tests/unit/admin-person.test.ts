@@ -67,6 +67,10 @@ describe('staff entries', () => {
       channel: 'whatsapp',
       consent_given_at: new Date(2026, 10, 26, 14, 5).toISOString(),
     });
+    // The country staff pick is the number's, however long the digits typed after it.
+    expect(
+      entryRequest('id-2', { ...form, countryCode: '+965', phone: '5012345678' }),
+    ).toMatchObject({ phone: '9655012345678', country_code: '+965', country: 'الكويت' });
   });
 
   it('label the channel on the card and as the source', () => {

@@ -46,7 +46,7 @@ export function contactChanges(
 ): ContactOutcome {
   const changes: Record<string, string | null> = {};
   if (form.name.trim() !== row.name) changes['name'] = form.name.trim();
-  const stored = normalizePhone(form.phone, form.countryCode || null);
+  const stored = normalizePhone(form.phone, form.countryCode || null, { chosen: true });
   if (stored.phone !== row.phone || stored.countryCode !== (row.country_code || null)) {
     if (!stored.countryCode) return { kind: 'needsCountry' };
     changes['phone'] = stored.phone;

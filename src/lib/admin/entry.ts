@@ -56,7 +56,8 @@ export function emptyEntry(now = new Date()): EntryForm {
 export function missingEntryFields(form: EntryForm): (keyof EntryForm)[] {
   const missing: (keyof EntryForm)[] = [];
   if (form.name.trim().length < 2) missing.push('name');
-  if (!/^\d{8,15}$/.test(normalizePhone(form.phone, form.countryCode).phone)) missing.push('phone');
+  if (!/^\d{8,15}$/.test(normalizePhone(form.phone, form.countryCode, { chosen: true }).phone))
+    missing.push('phone');
   if (!form.service) missing.push('service');
   if (form.consentHow.trim().length < 2) missing.push('consentHow');
   if (!form.consentAt) missing.push('consentAt');
@@ -66,7 +67,7 @@ export function missingEntryFields(form: EntryForm): (keyof EntryForm)[] {
 
 /** The JSON public.enter_request takes; `id` makes a retried save store the request once. */
 export function entryRequest(id: string, form: EntryForm) {
-  const stored = normalizePhone(form.phone, form.countryCode);
+  const stored = normalizePhone(form.phone, form.countryCode, { chosen: true });
   return {
     id,
     name: form.name.trim(),
