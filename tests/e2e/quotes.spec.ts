@@ -13,10 +13,11 @@ import { apiUrl, serviceClient, storedRequest, uniqueName } from './backend.ts';
 import { expectNoSeriousA11yIssues } from './helpers.ts';
 import { createAdmin, login } from './staff.ts';
 
-const suffix = Math.random().toString(36).slice(2, 7);
 
 /** Two partner clinics as an owner would have entered them, each with a valid accreditation. */
 async function addClinics() {
+  // Each call its own: slugs are unique.
+  const suffix = Math.random().toString(36).slice(2, 7);
   const clinics = [
     { slug: `istanbul-hair-${suffix}`, ar: 'مركز إسطنبول للشعر', en: 'Istanbul Hair Centre' },
     { slug: `antalya-clinic-${suffix}`, ar: 'عيادة أنطاليا', en: 'Antalya Clinic' },
@@ -229,4 +230,47 @@ test('a coordinator sends two quotes; the patient compares them at 360 px, choos
   await expect(page.getByTestId('quote-speed-total')).toHaveText(
     /^الوسيط [\d.]+ ساعة · \d+% خلال 48 ساعة$/,
   );
+});
+
+test('an owner changes a clinic; a change another owner saved meanwhile is never overwritten', async ({
+  page,
+}) => {
+  const [clinic] = await addClinics();
+  await login(page, createAdmin('clinics', 'owner'));
+  await page.goto('/admin/clinics');
+  const card = page.getByRole('listitem').filter({ hasText: clinic!.name });
+  await card.getByRole('button', { name: 'تعديل' }).click();
+  const form = page.getByTestId('clinic-form');
+  const about = form.getByLabel('نبذة للصفحة العامة بالعربية');
+  await about.fill('عيادة متخصصة في زراعة الشعر منذ 2005.');
+  await form.getByRole('button', { name: 'حفظ العيادة' }).click();
+  await expect(page.getByText('حُفظت العيادة.')).toBeVisible();
+  const stored = async () =>
+    (
+      await serviceClient
+        .from('clinics')
+        .select('about_ar, active')
+        .eq('slug', clinic!.slug)
+        .single()
+    ).data;
+  expect(await stored()).toEqual({
+    about_ar: 'عيادة متخصصة في زراعة الشعر منذ 2005.',
+    active: true,
+  });
+
+  // Opened again; meanwhile another owner pauses the clinic.
+  await card.getByRole('button', { name: 'تعديل' }).click();
+  const { error } = await serviceClient
+    .from('clinics')
+    .update({ active: false })
+    .eq('slug', clinic!.slug);
+  expect(error).toBeNull();
+  await about.fill('نص لم يُحفظ بعد');
+  await form.getByRole('button', { name: 'حفظ العيادة' }).click();
+  await expect(page.getByText('غيّر مالك آخر هذه العيادة بعد أن فتحتَها')).toBeVisible();
+  await expect(about).toHaveValue('نص لم يُحفظ بعد');
+  expect(await stored()).toEqual({
+    about_ar: 'عيادة متخصصة في زراعة الشعر منذ 2005.',
+    active: false,
+  });
 });

@@ -108,6 +108,8 @@ export const adminQuotesAr = {
   'admin.clinics.edit': 'تعديل',
   'admin.clinics.save': 'حفظ العيادة',
   'admin.clinics.saved': 'حُفظت العيادة.',
+  'admin.clinics.changed':
+    'غيّر مالك آخر هذه العيادة بعد أن فتحتَها، فلم يُحفظ تعديلك. ما كتبته باقٍ في النموذج: انسخه، ثم أعد تحميل الصفحة وأعد تطبيقه.',
   'admin.clinics.saveError':
     'لم يُحفظ التغيير. تحقّق من الحقول (العنوان بأحرف لاتينية صغيرة وشَرطات، والأسماء حرفان على الأقل).',
   'admin.clinics.field.slug': 'عنوان الصفحة (بالإنجليزية، مثل istanbul-hair-center)',

@@ -106,6 +106,8 @@ export const adminQuotesEn = {
   'admin.clinics.edit': 'Edit',
   'admin.clinics.save': 'Save the clinic',
   'admin.clinics.saved': 'Clinic saved.',
+  'admin.clinics.changed':
+    'Another owner changed this clinic after you opened it, so your edit was not saved. What you typed is still in the form: copy it, reload the page and apply it again.',
   'admin.clinics.saveError':
     'The change was not saved. Check the fields (the address in small Latin letters and dashes, names of two letters or more).',
   'admin.clinics.field.slug': 'Page address (e.g. istanbul-hair-center)',

@@ -7,29 +7,17 @@ import { adminText } from '~/lib/admin/strings.ts';
 import { Constants } from '~/lib/database.types.ts';
 import { formServices, OTHER_SERVICE, requestServiceFor } from '~/lib/services.ts';
 import { reportFailure } from '../dialog/useSaveRequest.ts';
-import { quoteKeys, saveClinic, type ClinicInput } from '../quotes/quoteData.ts';
+import {
+  blankClinic,
+  clinicInput,
+  hintOf,
+  quoteKeys,
+  saveClinic,
+  type ClinicInput,
+} from '../quotes/quoteData.ts';
 
 const input =
   'mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3 py-2 text-base focus:border-teal-700 focus:outline-none';
-
-const blank: ClinicInput = {
-  slug: '',
-  name_ar: '',
-  name_en: '',
-  city_ar: '',
-  city_en: '',
-  country: 'turkey',
-  languages: ['ar', 'en'],
-  includes_hotel: false,
-  includes_transfer: false,
-  includes_interpreter: false,
-  hotel: null,
-  treatments: [],
-  currency: 'EUR',
-  about_ar: '',
-  about_en: '',
-  active: true,
-};
 
 function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
@@ -42,20 +30,31 @@ function Field({ id, label, children }: { id: string; label: string; children: R
   );
 }
 
+/** A refused save: another owner's change since the form opened, or a field the database refused. */
+const reportSaveFailure = (error: unknown) =>
+  reportFailure(
+    error,
+    adminText(
+      hintOf(error) === 'clinic_changed' ? 'admin.clinics.changed' : 'admin.clinics.saveError',
+    ),
+  );
+
 /** An owner's form to add a partner clinic or change one (the database refuses anyone else). */
 export function ClinicForm({ clinic, onDone }: { clinic: Clinic | null; onDone: () => void }) {
   const uid = useId();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<ClinicInput>(() => {
-    if (!clinic) return blank;
-    const { id: _id, created_at: _c, updated_at: _u, updated_by: _b, ...rest } = clinic;
-    return rest;
-  });
+  const [values, setValues] = useState<ClinicInput>(() =>
+    clinic ? clinicInput(clinic) : blankClinic,
+  );
+  // The clinic as it was opened: a save applies to that version only (saveClinic).
+  const [opened] = useState(() =>
+    clinic ? { id: clinic.id, updated_at: clinic.updated_at } : null,
+  );
   const [languages, setLanguages] = useState(values.languages.join(', '));
   const set = (patch: Partial<ClinicInput>) => setValues((current) => ({ ...current, ...patch }));
   const save = useMutation({
     mutationFn: () =>
-      saveClinic(clinic?.id ?? null, {
+      saveClinic(opened, {
         ...values,
         slug: values.slug.trim().toLowerCase(),
         languages: languages
@@ -69,7 +68,7 @@ export function ClinicForm({ clinic, onDone }: { clinic: Clinic | null; onDone: 
       await queryClient.invalidateQueries({ queryKey: quoteKeys.clinics });
       onDone();
     },
-    onError: (error) => reportFailure(error, adminText('admin.clinics.saveError')),
+    onError: reportSaveFailure,
   });
   const id = (name: string) => `${uid}-${name}`;
   const text = (name: 'slug' | 'name_ar' | 'name_en' | 'city_ar' | 'city_en', dir = 'auto') => (

@@ -83,14 +83,70 @@ export async function fetchAccreditations(): Promise<Accreditation[]> {
 
 export type ClinicInput = Omit<Clinic, 'id' | 'created_at' | 'updated_at' | 'updated_by'>;
 
-/** Adds (no id) or changes a clinic; owners only (the database refuses anyone else). */
-export async function saveClinic(id: string | null, clinic: ClinicInput): Promise<Clinic> {
-  const query = id
-    ? supabase.from('clinics').update(clinic).eq('id', id).select('*').single()
-    : supabase.from('clinics').insert(clinic).select('*').single();
-  const { data, error, status } = await query;
+/** A new clinic's fields; its keys are the columns an owner edits (all of ClinicInput). */
+export const blankClinic: ClinicInput = {
+  slug: '',
+  name_ar: '',
+  name_en: '',
+  city_ar: '',
+  city_en: '',
+  country: 'turkey',
+  languages: ['ar', 'en'],
+  includes_hotel: false,
+  includes_transfer: false,
+  includes_interpreter: false,
+  hotel: null,
+  treatments: [],
+  currency: 'EUR',
+  about_ar: '',
+  about_en: '',
+  active: true,
+};
+
+/**
+ * The editable columns of `clinic`, by name: the clinics screen's rows also carry their
+ * accreditations, which are no column (PostgREST refuses an update naming one, PGRST204).
+ */
+export function clinicInput(clinic: ClinicInput): ClinicInput {
+  const picked: Record<string, unknown> = {};
+  for (const key of Object.keys(blankClinic)) picked[key] = clinic[key as keyof ClinicInput];
+  return picked as unknown as ClinicInput;
+}
+
+/**
+ * Adds (no `opened`) or changes a clinic; owners only (the database refuses anyone else). A change
+ * applies only to the clinic as it was opened (its `updated_at`): if another owner saved it since,
+ * nothing is written and the call fails with the hint `clinic_changed`, the typed form kept.
+ */
+export async function saveClinic(
+  opened: Pick<Clinic, 'id' | 'updated_at'> | null,
+  clinic: ClinicInput,
+): Promise<Clinic> {
+  const body = clinicInput(clinic);
+  if (!opened) {
+    const { data, error, status } = await supabase
+      .from('clinics')
+      .insert(body)
+      .select('*')
+      .single();
+    if (error) fail(error, status);
+    return data as Clinic;
+  }
+  const { data, error, status } = await supabase
+    .from('clinics')
+    .update(body)
+    .eq('id', opened.id)
+    .eq('updated_at', opened.updated_at)
+    .select('*');
   if (error) fail(error, status);
-  return data as Clinic;
+  const saved = (data ?? [])[0];
+  if (!saved) {
+    fail(
+      { message: 'the clinic changed since it was opened', code: 'PT409', hint: 'clinic_changed' },
+      409,
+    );
+  }
+  return saved as Clinic;
 }
 
 export type AccreditationInput = Pick<
