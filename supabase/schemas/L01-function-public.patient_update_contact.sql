@@ -6,9 +6,14 @@ SET check_function_bodies = false;
 CREATE OR REPLACE FUNCTION public.patient_update_contact(_token text, _name text DEFAULT NULL::text, _country_code text DEFAULT NULL::text, _phone text DEFAULT NULL::text, _email text DEFAULT NULL::text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
-    AS $$
+    AS $_$
 declare
   lead uuid;
+  typed text;
+  digits text;
+  code text;
+  new_phone text;
+  new_code text;
   old_lead public.offer_leads;
   new_lead public.offer_leads;
   old_values jsonb := '{}';
@@ -19,10 +24,43 @@ begin
     return null;
   end if;
   select * into old_lead from public.offer_leads where id = lead;
+  new_phone := old_lead.phone;
+  new_code := old_lead.country_code;
+  if nullif(btrim(_phone), '') is not null then
+    -- The phone rule of the forms (src/lib/phone.ts), here where the page cannot be trusted:
+    -- Arabic-Indic and Persian digits count; "+" or "00" means the number carries its code;
+    -- otherwise the code typed beside it (or the stored one) is put in front, its trunk zero
+    -- dropped. A number with its own code keeps a code only when it starts with it.
+    typed := translate(btrim(_phone), '٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹', '01234567890123456789');
+    digits := regexp_replace(typed, '[^0-9]', '', 'g');
+    code := regexp_replace(
+      translate(coalesce(_country_code, ''), '٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹', '01234567890123456789'),
+      '[^0-9]', '', 'g');
+    code := nullif(regexp_replace(code, '^00', ''), '');
+    if typed ~ '^[+＋]' or digits like '00%' then
+      digits := regexp_replace(digits, '^00', '');
+      code := coalesce(code, nullif(regexp_replace(coalesce(old_lead.country_code, ''), '[^0-9]', '', 'g'), ''));
+      new_code := case when code is not null and digits like code || '%' then '+' || code end;
+      new_phone := digits;
+    else
+      code := coalesce(code, nullif(regexp_replace(coalesce(old_lead.country_code, ''), '[^0-9]', '', 'g'), ''));
+      new_code := case when code is not null then '+' || code end;
+      new_phone := public.canonical_phone(new_code, digits);
+    end if;
+    if new_phone !~ '^[0-9]{8,15}$' then
+      raise exception 'A phone number has 8 to 15 digits'
+        using errcode = '23514', hint = 'offer_leads_phone_digits';
+    end if;
+  elsif nullif(btrim(_country_code), '') is not null then
+    raise exception 'A country code is corrected together with its phone number'
+      using errcode = '22023', hint = 'phone_needs_country';
+  end if;
   update public.offer_leads l
   set name = coalesce(btrim(_name), l.name),
-      country_code = coalesce(nullif(btrim(_country_code), ''), l.country_code),
-      phone = coalesce(nullif(regexp_replace(_phone, '[^0-9]', '', 'g'), ''), l.phone),
+      country_code = new_code,
+      phone = new_phone,
+      -- The country's name follows its code; a new code the page cannot name leaves it unknown.
+      country = case when new_code is not distinct from l.country_code then l.country end,
       email = case when _email is null then l.email else nullif(btrim(_email), '') end
   where l.id = lead
   returning l.* into new_lead;
@@ -42,7 +80,8 @@ begin
     return jsonb_build_object('ok', true, 'changed', false);
   end if;
   update public.contact_requests
-  set name = new_lead.name, country_code = new_lead.country_code, phone = new_lead.phone, email = new_lead.email
+  set name = new_lead.name, country_code = new_lead.country_code, phone = new_lead.phone,
+      country = new_lead.country, email = new_lead.email
   where lead_id = lead;
   perform private.add_request_event(
     (select id from public.contact_requests where lead_id = lead),
@@ -50,7 +89,7 @@ begin
   );
   return jsonb_build_object('ok', true, 'changed', true);
 end
-$$;
+$_$;
 
 REVOKE ALL ON FUNCTION public.patient_update_contact(_token text, _name text, _country_code text, _phone text, _email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.patient_update_contact(_token text, _name text, _country_code text, _phone text, _email text) TO anon;

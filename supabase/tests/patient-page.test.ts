@@ -341,6 +341,45 @@ describe.each(backends)('patient page on $name', (backend) => {
     expect(await view(token)).toBeNull();
   });
 
+  it('stores a corrected phone as the forms do, whatever the page sends', async () => {
+    const { token, requestId } = await submit();
+    // The forms' phone rule, whatever the page sends: every spelling of a number is stored as the
+    // forms store it (international digits with the code they start with, or none).
+    const stored = async () =>
+      (
+        await db.query<{ phone: string; country_code: string | null }>(
+          `select phone, country_code from public.contact_requests where id = $1`,
+          [requestId],
+        )
+      ).rows[0];
+    for (const [phone, code, expected] of [
+      ['٠٥٠٩٩٩٨٨٧٧', null, { phone: '966509998877', country_code: '+966' }],
+      ['00966 50 999 8877', null, { phone: '966509998877', country_code: '+966' }],
+      ['0501112222', '00971', { phone: '971501112222', country_code: '+971' }],
+      ['+971 50 111 2223', '+971', { phone: '971501112223', country_code: '+971' }],
+      ['+44 7700 900123', null, { phone: '447700900123', country_code: null }],
+      ['+966 50 999 8877', null, { phone: '966509998877', country_code: null }],
+    ] as const) {
+      await call(
+        anon,
+        `select public.patient_update_contact($1, _phone => $2, _country_code => $3) as r`,
+        [token, phone, code],
+      );
+      expect(await stored(), `${phone} / ${code}`).toEqual(expected);
+    }
+    // Back to a Saudi number with its code; a code alone is refused.
+    await call(
+      anon,
+      `select public.patient_update_contact($1, _phone => '+966 50 999 8877', _country_code => '+966') as r`,
+      [token],
+    );
+    expect(await stored()).toEqual({ phone: '966509998877', country_code: '+966' });
+    await expectSqlError(
+      call(anon, `select public.patient_update_contact($1, _country_code => '+20') as r`, [token]),
+      '22023',
+    );
+  });
+
   it('limits actions per link, per address, and wrong links per address', async () => {
     const { token } = await submit();
     const at = { ...anon, address: '203.0.113.7' };

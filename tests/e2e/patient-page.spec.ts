@@ -262,6 +262,37 @@ test('a patient who asked for offers withdraws that consent on their page; the r
   await context.close();
 });
 
+test('a patient corrects their phone in Arabic-Indic digits; it is stored as the forms store it', async ({
+  browser,
+}) => {
+  const name = uniqueName('مريض الهاتف');
+  const token = randomBytes(32).toString('base64url');
+  const anon = createClient(apiUrl, LOCAL_ANON_KEY, { auth: { persistSession: false } });
+  const { error } = await anon.from('offer_leads').insert({
+    name,
+    phone: `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    country_code: '+966',
+    service: 'hair-transplant',
+    source: '/',
+    patient_token: token,
+  });
+  expect(error).toBeNull();
+  const national = `5${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const arabic = `0${national}`.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+
+  const { context, page } = await freshPage(browser, `/r/#${token}`);
+  await page.getByText('صحّح بيانات التواصل').click();
+  await page.getByLabel('رقم الهاتف', { exact: true }).fill(arabic);
+  await page.getByRole('button', { name: 'احفظ التصحيح' }).click();
+  await expect(page.getByText('حفظنا بياناتك الجديدة وأبلغنا مدير المريض.')).toBeVisible();
+  const stored = await storedRequest(name);
+  expect({ phone: stored.phone, country_code: stored.country_code }).toEqual({
+    phone: `966${national}`,
+    country_code: '+966',
+  });
+  await context.close();
+});
+
 test('a coordinator records a withdrawal of the consent to offers asked for by phone', async ({
   page,
 }) => {

@@ -4,6 +4,7 @@
  * outcome is said in the form's own status line.
  */
 import { callRpc, type PatientView, type RpcOutcome } from '~/lib/patient/api.ts';
+import { normalizePhone } from '~/lib/phone.ts';
 import { forgetView } from './cache.ts';
 import { showState, type PageContext } from './context.ts';
 
@@ -54,21 +55,27 @@ function senders(
     contact: {
       send: async (data) => {
         const name = field(data, 'name');
-        const code = digitsOf(field(data, 'countryCode'));
-        const phone = digitsOf(field(data, 'phone'));
+        const code = digitsOf(field(data, 'countryCode')).replace(/^00/, '');
+        // Sent as typed ("+", "00" and the digits of any script mean something): the database
+        // applies the forms' phone rule to it (patient_update_contact).
+        const phone = field(data, 'phone');
+        const digits = digitsOf(phone).replace(/^00/, '');
         const email = field(data, 'email');
         if (
           (name && name.length < 2) ||
-          (phone && (phone.length < 8 || phone.length > 15)) ||
+          (phone && (digits.length < 8 || digits.length > 15)) ||
+          (code && !phone) ||
           (email && !EMAIL.test(email))
         ) {
           return { invalid: t('patient.contact.invalid') };
         }
+        // A number typed with a listed country's code, and no code beside it: that country's.
+        const own = phone && !code ? normalizePhone(phone).countryCode : null;
         // An argument left out keeps the stored value (the function's defaults are null).
         return callRpc('patient_update_contact', {
           _token: token,
           ...(name ? { _name: name } : {}),
-          ...(code ? { _country_code: `+${code}` } : {}),
+          ...(code ? { _country_code: `+${code}` } : own ? { _country_code: own } : {}),
           ...(phone ? { _phone: phone } : {}),
           ...(email ? { _email: email } : {}),
         } as Parameters<typeof callRpc<'patient_update_contact'>>[1]);
