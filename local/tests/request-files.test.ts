@@ -74,10 +74,10 @@ async function newRequest(service: 'hair-transplant' | 'dental-implants' = 'hair
   };
 }
 
-async function fn(body: Record<string, unknown>) {
+async function fn(body: Record<string, unknown>, key = stack.publishableKey) {
   const response = await fetch(`${stack.url}/functions/v1/request-files`, {
     method: 'POST',
-    headers: { apikey: stack.publishableKey, 'Content-Type': 'application/json' },
+    headers: { apikey: key, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -232,6 +232,26 @@ describe('a file from the patient page to the staff', () => {
     expect(
       (await stack.sql(`select state from private.request_files where id = $1`, [fileId])).rows,
     ).toEqual([{ state: 'ready' }]);
+  });
+});
+
+describe('the worker, asked from outside', () => {
+  it('drains for the public key at most every 20 s, and always for the service key', async () => {
+    // pg_cron's call every minute: the first in 20 s runs.
+    const first = await fn({ action: 'drain' });
+    expect(first.status).toBe(202);
+    expect(first.body).toMatchObject({ ok: true, deleted: 0, failed: 0 });
+    expect(first.body['skipped']).toBeUndefined();
+    // A stranger's loop: answered, and nothing run.
+    for (let call = 0; call < 3; call++) {
+      expect(await fn({ action: 'drain' })).toEqual({
+        status: 202,
+        body: { ok: true, skipped: true },
+      });
+    }
+    const operator = await fn({ action: 'drain' }, stack.secretKey);
+    expect(operator.body).toMatchObject({ ok: true, deleted: 0, failed: 0 });
+    expect(operator.body['skipped']).toBeUndefined();
   });
 });
 

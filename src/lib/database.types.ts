@@ -647,6 +647,10 @@ export type Database = {
         Args: { _limit: number };
         Returns: Json;
       };
+      claim_worker_turn: {
+        Args: { _every_seconds: number; _worker: string };
+        Returns: boolean;
+      };
       clinic_profiles: {
         Args: { _slug: string };
         Returns: Json;

@@ -105,6 +105,7 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.pending_request_file_checks(integer)': { service_role: 'x' },
   'function public.finish_request_file(uuid, boolean, integer, text)': { service_role: 'x' },
   'function public.claim_storage_deletions(integer)': { service_role: 'x' },
+  'function public.claim_worker_turn(text, integer)': { service_role: 'x' },
   'function public.finish_storage_deletions(bigint[], bigint[], text)': { service_role: 'x' },
   'function public.request_files(uuid)': { authenticated: 'x', service_role: 'x' },
   'function public.ask_for_request_file(uuid, text)': { authenticated: 'x', service_role: 'x' },

@@ -18,7 +18,8 @@ import { drain } from './worker.ts';
  *       outcome → 200 { state: 'ready', complete } | { state: 'rejected', reason }, or 409
  *       { error: 'not_uploaded' } while its last byte is missing (the page resumes)
  *   POST { action: 'drain' } (or {})           the worker (pg_cron every minute; the local server's
- *       timer): unfinished checks and the deletion outbox → 202 { ok, checked, deleted, failed }
+ *       timer): unfinished checks and the deletion outbox → 202 { ok, checked, deleted, failed };
+ *       with the public key at most every DRAIN_EVERY_SECONDS, else 202 { ok, skipped: true }
  *
  * 404 { error: 'unknown_file' } for a token and file that do not belong together (dead link,
  * another patient's file); 400 { error: 'invalid_body' }; 401 without a project key (the
@@ -55,11 +56,15 @@ async function finish(api: ServiceApi, target: FileTarget): Promise<Response> {
   return json(200, outcome);
 }
 
+/** The shortest time between two drains asked with the public key (pg_cron's is a minute). */
+export const DRAIN_EVERY_SECONDS = 20;
+
 export function createHandler(runtime: FunctionRuntime) {
   return withCors('request-files', async (request: Request): Promise<Response> => {
     if (request.method === 'OPTIONS') return preflight();
     if (request.method !== 'POST') return json(405, { error: 'method_not_allowed' });
-    if (!callerKeyRole(request, runtime.env)) {
+    const role = callerKeyRole(request, runtime.env);
+    if (!role) {
       return json(401, { error: 'unauthorized', message: 'a project API key is required' });
     }
     const body = await readJsonObject(request, MAX_BODY_BYTES);
@@ -69,7 +74,20 @@ export function createHandler(runtime: FunctionRuntime) {
     }
     try {
       const api = serviceApi(runtime, FILES_CLIENT_INFO);
-      if (action === 'drain') return json(202, { ok: true, ...(await drain(api)) });
+      if (action === 'drain') {
+        // pg_cron drains with the public key every minute; anyone else with it at most every
+        // DRAIN_EVERY_SECONDS (public.claim_worker_turn), the service key always.
+        if (
+          role !== 'service_role' &&
+          !(await api.rpc<boolean>('claim_worker_turn', {
+            _worker: 'request-files',
+            _every_seconds: DRAIN_EVERY_SECONDS,
+          }))
+        ) {
+          return json(202, { ok: true, skipped: true });
+        }
+        return json(202, { ok: true, ...(await drain(api)) });
+      }
       const token = body['token'];
       const fileId = body['file_id'];
       if (
