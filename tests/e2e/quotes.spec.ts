@@ -13,7 +13,6 @@ import { apiUrl, serviceClient, storedRequest, uniqueName } from './backend.ts';
 import { expectNoSeriousA11yIssues } from './helpers.ts';
 import { createAdmin, login } from './staff.ts';
 
-
 /** Two partner clinics as an owner would have entered them, each with a valid accreditation. */
 async function addClinics() {
   // Each call its own: slugs are unique.
