@@ -145,6 +145,47 @@ test.describe('one person, every channel', () => {
     await context.close();
   });
 
+  test('a correction typed while a colleague changes the e-mail keeps both, never sends the old one', async ({
+    browser,
+  }) => {
+    const sara = createAdmin('sara');
+    const full = `966${nationalNumber().slice(1)}`;
+    const name = uniqueName('تصحيح متزامن');
+    await insertLead(name, full, '+966');
+    const stored = await storedRequest(name);
+    const { page, context } = await staffPage(browser, sara);
+    await page.getByRole('searchbox', { name: 'بحث' }).fill(name);
+    await page.getByRole('button', { name: `فتح تفاصيل طلب ${name}` }).click();
+    const section = page.getByTestId('request-dialog').getByTestId('contact-section');
+    await section.getByText('بيانات التواصل', { exact: true }).click();
+    const corrected = `${name} المصحح`;
+    await section.getByLabel('الاسم', { exact: true }).fill(corrected);
+
+    // Meanwhile the patient's e-mail is recorded (as the patient's page does: lead and request);
+    // the dialog hears of it live.
+    for (const [table, id] of [
+      ['offer_leads', stored.lead_id],
+      ['contact_requests', stored.id],
+    ] as const) {
+      const { error } = await serviceClient
+        .from(table)
+        .update({ email: 'patient@example.com' })
+        .eq('id', id);
+      expect(error).toBeNull();
+    }
+    await section.getByRole('button', { name: 'حفظ بيانات التواصل' }).click();
+    await expect(section.getByRole('alert')).toContainText('تغيّرت بيانات التواصل بعد أن فتحتها');
+    await expect(section.getByLabel('البريد الإلكتروني')).toHaveValue('patient@example.com');
+    await expect(section.getByLabel('الاسم', { exact: true })).toHaveValue(corrected);
+    await section.getByRole('button', { name: 'حفظ بيانات التواصل' }).click();
+    await expect(page.getByText('تم حفظ بيانات التواصل')).toBeVisible({ timeout: 10_000 });
+    expect(await storedRequest(corrected)).toMatchObject({
+      name: corrected,
+      email: 'patient@example.com',
+    });
+    await context.close();
+  });
+
   test('a search by the full number finds it stored without its code, marked as a possible match', async ({
     browser,
   }) => {

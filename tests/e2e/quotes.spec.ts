@@ -273,3 +273,42 @@ test('an owner changes a clinic; a change another owner saved meanwhile is never
     active: false,
   });
 });
+
+test('a quote typed and closed at once is in the database, not only in this browser', async ({
+  page,
+}) => {
+  const [clinic] = await addClinics();
+  const name = uniqueName('عرض مغلق بسرعة');
+  const { stored } = await submitRequest(name);
+  await login(page, createAdmin('quick', 'coordinator'));
+  await expect(page.getByTestId('showing')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('searchbox', { name: 'بحث' }).fill(stored.reference);
+  await page.getByRole('button', { name: `فتح تفاصيل طلب ${name}` }).click();
+  const dialog = page.getByTestId('request-dialog');
+  await dialog.getByRole('button', { name: 'عرض جديد من عيادة' }).click();
+  await dialog.getByLabel('العيادة').selectOption({ label: `${clinic!.name} · إسطنبول` });
+  const editor = dialog.getByTestId('quote-editor');
+  await editor.getByLabel('التقنية').fill('FUE بالياقوت');
+  // Closed within the autosave's moment.
+  await editor.getByRole('button', { name: 'إغلاق', exact: true }).click();
+  await expect(editor).toBeHidden();
+  await expect
+    .poll(
+      async () => {
+        const { data: quotes } = await serviceClient
+          .from('quotes')
+          .select('id')
+          .eq('request_id', stored.id);
+        const { data: versions } = await serviceClient
+          .from('quote_versions')
+          .select('technique')
+          .in(
+            'quote_id',
+            (quotes ?? []).map((quote) => quote.id),
+          );
+        return (versions ?? []).map((version) => version.technique);
+      },
+      { timeout: 10_000 },
+    )
+    .toEqual(['FUE بالياقوت']);
+});

@@ -4,7 +4,7 @@
  * already take typing and answer presses; once the script arrives, nothing typed is lost and one
  * lead is stored.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { rowsNamed, uniqueName } from './backend.ts';
 
 /** The offer runs at this time in the test build (OFFERS_NOW in scripts/test.ts). */
@@ -398,4 +398,47 @@ test('a press at the moment the consultation form’s island takes over is sent,
       service: 'hair-transplant',
     }),
   ]);
+});
+
+test('a number corrected after a send whose answers were lost is stored corrected', async ({
+  page,
+}) => {
+  const name = uniqueName('إرسال ضائع');
+  const first = uniqueMobile();
+  const corrected = uniqueMobile();
+  // Every try reaches the database, and every answer is lost on the way back (a patchy line).
+  const losing = async (route: Route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await route.fetch();
+    await route.abort('failed');
+  };
+  await page.route('**/rest/v1/offer_leads**', losing);
+  await page.goto('/');
+  const form = page.getByTestId('lead-form-wizard');
+  await form.getByLabel('الاسم الكامل').fill(name);
+  await form.getByLabel('رقم الهاتف (واتساب)').fill(first);
+  await hydrated(page, '[data-testid="lead-form-wizard"]');
+  await form.getByRole('button', { name: 'التالي' }).click();
+  await form.getByRole('combobox', { name: 'العلاج المطلوب' }).selectOption('hair-transplant');
+  await form.getByRole('button', { name: 'التالي' }).click();
+  await form.getByRole('button', { name: 'أرسل طلب الاستشارة' }).click();
+  await expect(page.getByText('حدث خطأ أثناء الإرسال', { exact: false })).toBeVisible({
+    timeout: 20_000,
+  });
+  expect((await rowsNamed('offer_leads', name)).map((row) => row['phone'])).toEqual([
+    `966${first.slice(1)}`,
+  ]);
+
+  // The patient sees a typo in the number, corrects it and sends again, on a good line now.
+  await page.unroute('**/rest/v1/offer_leads**', losing);
+  await form.getByRole('button', { name: 'السابق' }).click();
+  await form.getByRole('button', { name: 'السابق' }).click();
+  await form.getByLabel('رقم الهاتف (واتساب)').fill(corrected);
+  await form.getByRole('button', { name: 'التالي' }).click();
+  await form.getByRole('button', { name: 'التالي' }).click();
+  await form.getByRole('button', { name: 'أرسل طلب الاستشارة' }).click();
+  await page.waitForURL(/\/thank-you\/?$/, { timeout: 20_000 });
+  expect((await rowsNamed('offer_leads', name)).map((row) => row['phone']).sort()).toEqual(
+    [`966${first.slice(1)}`, `966${corrected.slice(1)}`].sort(),
+  );
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactChanges, contactFormOf } from '~/lib/admin/contact.ts';
+import { contactChanges, contactFormOf, rebaseContactForm } from '~/lib/admin/contact.ts';
 import { emptyEntry, entryRequest, missingEntryFields } from '~/lib/admin/entry.ts';
 import { entryChannelLabel, sourceLabel } from '~/lib/admin/labels.ts';
 
@@ -33,6 +33,30 @@ describe('contact corrections', () => {
     expect(contactChanges(stored, { ...form, name: ' سارة ', email: 'a@b.co ' })).toEqual({
       kind: 'changes',
       changes: { name: 'سارة', email: 'a@b.co' },
+    });
+  });
+});
+
+describe('a correction the contact details changed under', () => {
+  it('takes the new values into the untouched fields and keeps the coordinator’s edits', () => {
+    const was = { name: 'منى', countryCode: '+966', phone: '501234567', email: '' };
+    const live = {
+      name: 'منى',
+      countryCode: '+971',
+      phone: '501112222',
+      email: 'mona@example.com',
+    };
+    // Only the name was edited: the colleague's number and e-mail come in.
+    expect(rebaseContactForm({ ...was, name: 'منى علي' }, was, live)).toEqual({
+      ...live,
+      name: 'منى علي',
+    });
+    // The number was edited (its digits only): it stays, with the country it was typed for.
+    expect(rebaseContactForm({ ...was, phone: '509998877' }, was, live)).toEqual({
+      name: 'منى',
+      countryCode: '+966',
+      phone: '509998877',
+      email: 'mona@example.com',
     });
   });
 });

@@ -345,6 +345,8 @@ export const adminEn = {
   'admin.contact.needCountry': "Choose the number's country so it can be called",
   'admin.contact.invalid':
     'Check the name (2+ characters), the number (8 to 15 digits) and the e-mail',
+  'admin.contact.changedMeanwhile':
+    'The correction was not saved: the contact details changed after you opened them (a colleague, or the patient on their page). The new values are in the fields you did not change and your edits are kept; check them, then save again',
   'admin.contact.stale':
     'Not saved: a colleague changed this request after you opened it. Check its details now and save again',
   'admin.contact.error': 'Could not save the contact details',

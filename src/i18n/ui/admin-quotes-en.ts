@@ -105,6 +105,8 @@ export const adminQuotesEn = {
   'admin.clinics.publicPage': 'Public page',
   'admin.clinics.edit': 'Edit',
   'admin.clinics.save': 'Save the clinic',
+  'admin.quotes.signOutUnsaved':
+    '{count, plural, one {A quote you typed is} other {# quotes you typed are}} not saved yet and could not be saved now, so you are still signed in and nothing is lost. Check the connection and try again.',
   'admin.clinics.saved': 'Clinic saved.',
   'admin.clinics.changed':
     'Another owner changed this clinic after you opened it, so your edit was not saved. What you typed is still in the form: copy it, reload the page and apply it again.',

@@ -10,6 +10,7 @@ import {
   Users,
 } from 'lucide-react';
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { LogoMark } from '~/components/brand/LogoMark.tsx';
 import type { Draft } from '~/lib/admin/drafts.ts';
 import { adminText } from '~/lib/admin/strings.ts';
@@ -25,7 +26,7 @@ import {
 } from './session.ts';
 import { DESK_PATHS } from './desk/paths.ts';
 import { SignOutDialog } from './SignOutDialog.tsx';
-import { forgetDrafts, pendingDrafts } from './signOut.ts';
+import { forgetDrafts, pendingDrafts, saveQuoteCopies } from './signOut.ts';
 import type { LiveStatus } from './useLiveTable.ts';
 
 interface AdminHeaderProps {
@@ -36,11 +37,35 @@ interface AdminHeaderProps {
   live?: LiveStatus;
 }
 
+/**
+ * Signing out. Nothing typed stays only on this computer: quotes still there are saved (or signing
+ * out stops and says so), then the request drafts are saved or discarded in SignOutDialog.
+ */
+function useSignOut() {
+  const [leaving, setLeaving] = useState(false);
+  const [drafts, setDrafts] = useState<Draft[] | null>(null);
+  const signOut = async () => {
+    setLeaving(true);
+    const unsaved = await saveQuoteCopies();
+    if (unsaved > 0) {
+      setLeaving(false);
+      toast.error(adminText('admin.quotes.signOutUnsaved', { count: unsaved }));
+      return;
+    }
+    const waiting = pendingDrafts();
+    if (waiting.length > 0) {
+      setLeaving(false);
+      return setDrafts(waiting);
+    }
+    void logout(forgetDrafts);
+  };
+  return { leaving, drafts, setDrafts, signOut };
+}
+
 /** The back office's header: title, greeting, the other screen, live state, logout. */
 export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
   const [username] = useState(rememberedUsername);
-  const [leaving, setLeaving] = useState(false);
-  const [drafts, setDrafts] = useState<Draft[] | null>(null);
+  const { leaving, drafts, setDrafts, signOut } = useSignOut();
   const owner = useStaffRole() === 'owner';
   const links = [
     {
@@ -143,13 +168,7 @@ export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
             type="button"
             className="btn btn-ghost min-h-11 px-4 py-2 text-sm"
             disabled={leaving}
-            onClick={() => {
-              // Unsaved drafts are saved or discarded first: none stays on this computer.
-              const waiting = pendingDrafts();
-              if (waiting.length > 0) return setDrafts(waiting);
-              setLeaving(true);
-              void logout(forgetDrafts);
-            }}
+            onClick={() => void signOut()}
           >
             <LogOut className="size-4 flip-rtl" aria-hidden="true" />
             {adminText('admin.header.logout')}

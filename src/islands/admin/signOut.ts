@@ -11,9 +11,10 @@ import {
   type Draft,
 } from '~/lib/admin/drafts.ts';
 import { AdminDataError } from '~/lib/admin/query.ts';
-import { removeQuoteDrafts } from '~/lib/admin/quote-drafts.ts';
+import { allQuoteDrafts, removeQuoteDraft, removeQuoteDrafts } from '~/lib/admin/quote-drafts.ts';
 import { hasChanges } from '~/lib/admin/team.ts';
 import { saveRequest } from './data.ts';
+import { saveQuoteDraft } from './quotes/quoteData.ts';
 import { rememberedUsername } from './session.ts';
 
 /** This coordinator's unsaved drafts, one per request (the newest tab's). */
@@ -52,10 +53,31 @@ function removeAllOf(draft: Draft): void {
   }
 }
 
+/**
+ * Saves into the database each quote this coordinator typed that is still only in this browser
+ * (an autosave that failed, a page closed at once); a saved one is removed. Returns how many could
+ * not be saved: signing out then stops, so that forgetDrafts never throws them away.
+ */
+export async function saveQuoteCopies(): Promise<number> {
+  let unsaved = 0;
+  for (const copy of allQuoteDrafts(localStorage, rememberedUsername())) {
+    try {
+      await saveQuoteDraft(copy.requestId, copy.clinicId, copy.fields);
+      removeQuoteDraft(localStorage, copy);
+    } catch (error) {
+      // The request or the quote is gone (erased, sent): nothing left to keep it for.
+      if (error instanceof AdminDataError && error.status === 404)
+        removeQuoteDraft(localStorage, copy);
+      else unsaved += 1;
+    }
+  }
+  return unsaved;
+}
+
 /** Removes every draft of the coordinator signing out (their colleagues' stay theirs). */
 export function forgetDrafts(): void {
   removeAllDrafts(localStorage, rememberedUsername());
-  // What was typed into a quote is in the database as its draft a moment after typing (issue 31).
+  // What was typed into a quote was saved by saveQuoteCopies before (issue 31).
   removeQuoteDrafts(localStorage, rememberedUsername());
 }
 

@@ -26,6 +26,8 @@ export interface LeadSubmission {
  */
 export function useLeadSubmission(thankYouHref: string) {
   const busy = useRef(false);
+  // The last send that did not end in success: the draft's id, the id it was sent with, and what.
+  const lastTry = useRef<{ draftId: string; sendId: string; sent: string } | null>(null);
   const [status, setStatus] = useState<SubmissionStatus>('idle');
   const [attempt, setAttempt] = useState(1);
 
@@ -36,22 +38,38 @@ export function useLeadSubmission(thankYouHref: string) {
     busy.current = true;
     setStatus('sending');
     setAttempt(1);
+    // A send again after a failure is the same lead (its id: stored once) while nothing changed.
+    // Corrected since, it is a new one: a failure can hide a first try that did reach the
+    // database, whose id would then store nothing and the correction would be lost.
+    const sent = JSON.stringify({ ...row, id: '' });
+    const previous = lastTry.current;
+    const sendId =
+      previous?.draftId === row.id
+        ? previous.sent === sent
+          ? previous.sendId
+          : crypto.randomUUID()
+        : row.id;
+    lastTry.current = { draftId: row.id, sendId, sent };
     // The patient's private link: the same token for every retry of this lead (docs/patient-page.md).
-    const patientToken = patientTokenFor(row.id);
+    const patientToken = patientTokenFor(sendId);
     const outcome = honeypot
       ? ({ ok: true } as const)
-      : await submitLead({ ...row, patient_token: patientToken }, { onRetry: setAttempt });
+      : await submitLead(
+          { ...row, id: sendId, patient_token: patientToken },
+          { onRetry: setAttempt },
+        );
     if (!outcome.ok) {
       busy.current = false;
       setStatus('failed');
       return outcome;
     }
+    lastTry.current = null;
     setStatus('success');
-    if (!honeypot) rememberStoredRequest(row.id, patientToken);
+    if (!honeypot) rememberStoredRequest(sendId, patientToken);
     onStored?.();
     await Promise.all([
       // Only a nudge with the stored lead's id: the mail is built from the stored row.
-      honeypot || !row.id ? undefined : notifyAgency(row.id),
+      honeypot || !sendId ? undefined : notifyAgency(sendId),
       new Promise((resolve) => setTimeout(resolve, SUCCESS_VISIBLE_MS)),
     ]);
     window.location.assign(thankYouHref);

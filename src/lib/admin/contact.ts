@@ -57,3 +57,39 @@ export function contactChanges(
   if (email !== (row.email || null)) changes['email'] = email;
   return Object.keys(changes).length ? { kind: 'changes', changes } : { kind: 'unchanged' };
 }
+
+/** The contact fields of a stored request. */
+export interface StoredContact {
+  name: string;
+  phone: string;
+  country_code: string | null;
+  email: string | null;
+}
+
+export const contactOf = (row: StoredContact): StoredContact => ({
+  name: row.name,
+  phone: row.phone,
+  country_code: row.country_code,
+  email: row.email,
+});
+
+export const sameContact = (a: StoredContact, b: StoredContact) =>
+  a.name === b.name &&
+  a.phone === b.phone &&
+  (a.country_code || null) === (b.country_code || null) &&
+  (a.email || null) === (b.email || null);
+
+/**
+ * The form after a colleague (or the patient) changed the contact details under it: their new
+ * values in the fields this coordinator left as they were opened (`was`), the coordinator's own
+ * in the fields they changed (the number and its country as one).
+ */
+export function rebaseContactForm(form: ContactForm, was: ContactForm, live: ContactForm) {
+  const phoneTouched = form.phone !== was.phone || form.countryCode !== was.countryCode;
+  return {
+    name: form.name === was.name ? live.name : form.name,
+    email: form.email === was.email ? live.email : form.email,
+    countryCode: phoneTouched ? form.countryCode : live.countryCode,
+    phone: phoneTouched ? form.phone : live.phone,
+  } satisfies ContactForm;
+}

@@ -72,6 +72,23 @@ export function quoteDraftsOf(
   return found.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 }
 
+/** Every unsaved quote of `username`, of any request (what signing out must save first). */
+export function allQuoteDrafts(storage: DraftStorage, username: string | null): QuoteDraft[] {
+  const prefix = `${QUOTE_DRAFT_PREFIX}${encodeURIComponent(username ?? '')}.`;
+  const found: QuoteDraft[] = [];
+  try {
+    for (let index = 0; index < storage.length; index += 1) {
+      const key = storage.key(index);
+      if (!key?.startsWith(prefix)) continue;
+      const draft = JSON.parse(storage.getItem(key) ?? 'null') as QuoteDraft | null;
+      if (draft?.fields && draft.requestId && draft.clinicId) found.push(draft);
+    }
+  } catch {
+    // Storage blocked.
+  }
+  return found;
+}
+
 /** Removes every unsaved quote of `username` (signing out); returns how many went. */
 export function removeQuoteDrafts(storage: DraftStorage, username: string | null): number {
   const prefix = `${QUOTE_DRAFT_PREFIX}${encodeURIComponent(username ?? '')}.`;

@@ -4,7 +4,7 @@
  * marked; a fixed layout that wraps long words, so it never scrolls sideways at 360 px.
  */
 import { clinicPath } from '~/lib/clinics/profile.ts';
-import { formatCalendarDay } from './formats.ts';
+import { formatCalendarDay, formatDay } from './formats.ts';
 import {
   compareRows,
   convert,
@@ -167,7 +167,7 @@ function head(context: TableContext, quotes: PatientQuote[]): HTMLElement {
         'mt-1 block text-xs font-normal text-muted',
         t('quotes.version', {
           version: quote.version,
-          date: formatCalendarDay(quote.sent_at),
+          date: formatDay(quote.sent_at),
         }),
       ),
     );

@@ -1,7 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
-import { contactChanges, contactFormOf, type ContactForm } from '~/lib/admin/contact.ts';
+import {
+  contactChanges,
+  contactFormOf,
+  contactOf,
+  rebaseContactForm,
+  sameContact,
+  type ContactForm,
+  type StoredContact,
+} from '~/lib/admin/contact.ts';
 import { hasCountryCode } from '~/lib/admin/labels.ts';
 import { AdminDataError } from '~/lib/admin/query.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
@@ -18,35 +26,65 @@ const inputClass =
 /** The id of the country picker, so «أضف رمز الدولة» can take the focus there. */
 export const contactCountryId = (requestId: string) => `contact-country-${requestId}`;
 
+/** The section's form, its saves and its keys (see ContactSection). */
+function useContactForm(request: ContactRequest) {
+  const [form, setForm] = useState<ContactForm>(() => contactFormOf(request));
+  // The details as the form was filled: what the coordinator's edits are edits of.
+  const [opened, setOpened] = useState<StoredContact>(() => contactOf(request));
+  const [problem, setProblem] = useState<string | null>(null);
+  const update = (patch: Partial<ContactForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setProblem(null);
+  };
+
+  const save = useCorrectContact(request, setProblem, setOpened);
+
+  const submit = () => {
+    // Changed under the form (a colleague, the patient's page): never sent over; their values
+    // come into the fields this coordinator did not touch, and the next press saves.
+    if (!sameContact(opened, request)) {
+      setForm((current) =>
+        rebaseContactForm(current, contactFormOf(opened), contactFormOf(request)),
+      );
+      setOpened(contactOf(request));
+      setProblem(adminText('admin.contact.changedMeanwhile'));
+      return;
+    }
+    const outcome = contactChanges(request, form);
+    if (outcome.kind === 'needsCountry') setProblem(adminText('admin.contact.needCountry'));
+    else if (outcome.kind === 'unchanged') toast.info(adminText('admin.contact.unchanged'));
+    else save.mutate(outcome.changes);
+  };
+  // Enter in one of these fields, or Ctrl/⌘+S while they hold a change, saves them, not the
+  // dialog around them (which would close with the correction unsent).
+  const onKeyDown = (event: KeyboardEvent) => {
+    const saveKeys = (event.ctrlKey || event.metaKey) && event.code === 'KeyS';
+    const touched = (Object.keys(form) as (keyof ContactForm)[]).some(
+      (key) => form[key] !== contactFormOf(opened)[key],
+    );
+    if (saveKeys && touched) {
+      event.preventDefault();
+      event.stopPropagation();
+      if (!save.isPending) submit();
+      return;
+    }
+    if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') {
+      event.preventDefault();
+      if (!save.isPending) submit();
+    }
+  };
+
+  return { form, update, problem, save, submit, onKeyDown };
+}
+
 /**
  * Contact details a coordinator corrects (name, number with its country, e-mail): saved on their
  * own, at the version shown, through public.correct_request_contact; each change is a timeline
  * event. Open from the start when the number has no country, which is what needs fixing first.
  */
 export function ContactSection({ request }: { request: ContactRequest }) {
-  const [form, setForm] = useState<ContactForm>(() => contactFormOf(request));
-  const [problem, setProblem] = useState<string | null>(null);
+  const { form, update, problem, save, submit, onKeyDown } = useContactForm(request);
   const id = (name: string) => `contact-${name}-${request.id}`;
-  const update = (patch: Partial<ContactForm>) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setProblem(null);
-  };
-
-  const save = useCorrectContact(request, setProblem);
-
-  const submit = () => {
-    const outcome = contactChanges(request, form);
-    if (outcome.kind === 'needsCountry') setProblem(adminText('admin.contact.needCountry'));
-    else if (outcome.kind === 'unchanged') toast.info(adminText('admin.contact.unchanged'));
-    else save.mutate(outcome.changes);
-  };
-  // Enter in one of these fields saves them, not the dialog around them.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') {
-      event.preventDefault();
-      if (!save.isPending) submit();
-    }
-  };
 
   return (
     // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions
@@ -140,12 +178,17 @@ export function ContactSection({ request }: { request: ContactRequest }) {
 }
 
 /** The save of a correction at the version shown; a refusal says why in the section. */
-function useCorrectContact(request: ContactRequest, setProblem: (problem: string) => void) {
+function useCorrectContact(
+  request: ContactRequest,
+  setProblem: (problem: string) => void,
+  setOpened: (saved: StoredContact) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: Record<string, string | null>) =>
       correctContact(request.id, request.version, changes),
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
+      setOpened(contactOf(saved));
       toast.success(adminText('admin.contact.saved'));
       // The duplicate counts and the person follow the corrected number.
       await Promise.all([

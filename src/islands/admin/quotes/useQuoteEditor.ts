@@ -64,6 +64,8 @@ export function useQuoteEditor(options: {
   const latest = useRef(fields);
   latest.current = fields;
   const timer = useRef<number | undefined>(undefined);
+  /** Typed and not yet in the database (an autosave is due, or the last one failed). */
+  const pending = useRef(false);
   const quoteId = useRef(options.quoteId);
 
   const refresh = () =>
@@ -85,6 +87,7 @@ export function useQuoteEditor(options: {
       return false;
     }
     const done = JSON.stringify(sent) === JSON.stringify(latest.current);
+    pending.current = !done;
     if (done) removeQuoteDraft(localStorage, key);
     setState(done ? { kind: 'saved', at: new Date().toISOString() } : { kind: 'unsaved' });
     void refresh();
@@ -97,6 +100,7 @@ export function useQuoteEditor(options: {
     latest.current = next;
     setFields(next);
     writeQuoteDraft(localStorage, { ...key, fields: next, updatedAt: new Date().toISOString() });
+    pending.current = true;
     setState({ kind: 'unsaved' });
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => void save(), AUTOSAVE_MS);
@@ -132,10 +136,14 @@ export function useQuoteEditor(options: {
     }
   };
 
-  // A restored copy goes to the database as soon as the editor opens.
+  // A restored copy goes to the database as soon as the editor opens. Closed with typing not yet
+  // saved (within the autosave's moment), the editor saves it on its way out.
   useEffect(() => {
     if (restored) void save();
-    return () => window.clearTimeout(timer.current);
+    return () => {
+      window.clearTimeout(timer.current);
+      if (pending.current) void save();
+    };
   }, []);
 
   return { fields, set, save, send, state, sending, restored: Boolean(restored) };
