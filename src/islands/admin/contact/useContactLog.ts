@@ -13,20 +13,27 @@ import { goToLogin } from '../session.ts';
  */
 export function useContactLog(requestId: string) {
   const queryClient = useQueryClient();
-  const record = (write: () => Promise<void>, done?: () => void): void => {
+  // Each record its own failure notice (a retry replaces only its own): a second failure on the
+  // same request must not take the first one's «إعادة المحاولة» away with it.
+  const record = (
+    write: () => Promise<void>,
+    done?: () => void,
+    notice = `contact-log-${requestId}-${crypto.randomUUID()}`,
+  ): void => {
     write().then(
       () => {
+        toast.dismiss(notice);
         done?.();
         void queryClient.invalidateQueries({ queryKey: adminQueryKeys.events(requestId) });
       },
       (error: unknown) => {
         if (isSessionError(error)) return goToLogin('expired');
         toast.error(adminText('admin.contact.logFailed'), {
-          id: `contact-log-${requestId}`,
+          id: notice,
           duration: Infinity,
           action: {
             label: adminText('admin.contact.retry'),
-            onClick: () => record(write, done),
+            onClick: () => record(write, done, notice),
           },
         });
       },

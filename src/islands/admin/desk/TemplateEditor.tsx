@@ -59,6 +59,9 @@ export function TemplateEditor({ template, variables, onDone }: TemplateEditorPr
     position: template?.position ?? 100,
   }));
   const [problem, setProblem] = useState<string | null>(null);
+  // The template as it was opened: a save applies to that version only, even after the list
+  // refetched (on focus) and the prop carries another owner's newer one.
+  const [openedAt] = useState(() => template?.updated_at ?? '');
   const lastBody = useRef<'body_ar' | 'body_en'>('body_ar');
   const areas = {
     body_ar: useRef<HTMLTextAreaElement>(null),
@@ -74,7 +77,7 @@ export function TemplateEditor({ template, variables, onDone }: TemplateEditorPr
 
   const save = useMutation({
     mutationFn: () =>
-      template ? saveTemplate(template.id, template.updated_at, fields) : addTemplate(fields),
+      template ? saveTemplate(template.id, openedAt, fields) : addTemplate(fields),
     onSuccess: async () => {
       toast.success(adminText('admin.templates.saved'));
       await queryClient.invalidateQueries({ queryKey: contactKeys.templates });
