@@ -87,8 +87,9 @@ const MIN_NATIONAL_AFTER_CODE = 7;
  *   A code outside the forms' list is kept as typed, with no country code (we do not guess).
  * - Digits starting with a known code and long enough (10+ digits, 7+ after the code) are taken as
  *   typed with the code; a trunk zero after the code is dropped ("966 050…").
- * - Digits longer than any national number of the picked country, with no trunk zero, were typed
- *   with a code the list does not have ("+967 7…", "44 7700…"): kept as typed, with no country code
+ * - Digits longer than any national number of the picked country (and 10+, as a number with its
+ *   code is), with no trunk zero, were typed with a code the list does not have ("+967 7…",
+ *   "44 7700…"): kept as typed, with no country code
  *   (unless `chosen`: the country was picked for this very number, by the visitor answering
  *   "where is this number from" or by staff entering or correcting it).
  * - Otherwise the number is national: the picked code is put in front and its trunk zero dropped.
@@ -135,7 +136,13 @@ export function normalizePhone(
   // Longer than any national number of the picked country and without its trunk zero: the visitor
   // typed their own code (the field drops a "+"), from a country the list does not have.
   // (Not when the visitor named the country for this very number: the offer dialog asks.)
-  if (picked && !chosen && !digits.startsWith('0') && digits.length > picked.longestNational) {
+  if (
+    picked &&
+    !chosen &&
+    !digits.startsWith('0') &&
+    digits.length >= 10 &&
+    digits.length > picked.longestNational
+  ) {
     return { phone: digits, countryCode: null, country: undefined };
   }
   if (picked) {

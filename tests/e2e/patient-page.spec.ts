@@ -1,4 +1,24 @@
 /**
+ * A request stored as the public form stores it (a Saudi mobile of its own), with the private
+ * link's token we keep; `extra` adds or replaces columns (the offer's consent, its source).
+ */
+async function linkedLead(name: string, extra: Record<string, unknown> = {}) {
+  const token = randomBytes(32).toString('base64url');
+  const anon = createClient(apiUrl, LOCAL_ANON_KEY, { auth: { persistSession: false } });
+  const { error } = await anon.from('offer_leads').insert({
+    name,
+    phone: `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    country_code: '+966',
+    service: 'hair-transplant',
+    source: '/',
+    patient_token: token,
+    ...extra,
+  });
+  expect(error).toBeNull();
+  return token;
+}
+
+/**
  * The patient's own page (issue 29) in a real browser against the local stack: a submitted form
  * shows the reference and the private link on the thank-you page; the link opens in a fresh
  * browser (no shared storage) on the request's steps; a coordinator's assignment shows on reload;
@@ -155,17 +175,7 @@ test('a coordinator assigns: the page shows the manager; a new link kills the ol
   const username = createAdmin('manager');
   adminCli('profile', username, '--name', 'سارة المنسقة', '--whatsapp', '966555000111');
   const name = uniqueName('مريض الرابط');
-  const token = randomBytes(32).toString('base64url');
-  const anon = createClient(apiUrl, LOCAL_ANON_KEY, { auth: { persistSession: false } });
-  const { error } = await anon.from('offer_leads').insert({
-    name,
-    phone: `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-    country_code: '+966',
-    service: 'hair-transplant',
-    source: '/',
-    patient_token: token,
-  });
-  expect(error).toBeNull();
+  const token = await linkedLead(name);
   const stored = await storedRequest(name);
 
   const { context, page: patient } = await freshPage(browser, `/r/#${token}`);
@@ -231,19 +241,11 @@ test('a patient who asked for offers withdraws that consent on their page; the r
   browser,
 }) => {
   const name = uniqueName('مريض العروض');
-  const token = randomBytes(32).toString('base64url');
-  const anon = createClient(apiUrl, LOCAL_ANON_KEY, { auth: { persistSession: false } });
   // As the ended offer's form stores a ticked «نعم، أخبروني بعروض…».
-  const { error } = await anon.from('offer_leads').insert({
-    name,
-    phone: `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-    country_code: '+966',
-    service: 'hair-transplant',
+  const token = await linkedLead(name, {
     source: 'next-offer:hair-transplant',
     advertising_consent_version: '1.0',
-    patient_token: token,
   });
-  expect(error).toBeNull();
 
   const { context, page } = await freshPage(browser, `/r/#${token}`);
   await page.getByText('العروض عبر الهاتف أو واتساب').click();
@@ -266,17 +268,7 @@ test('a patient corrects their phone in Arabic-Indic digits; it is stored as the
   browser,
 }) => {
   const name = uniqueName('مريض الهاتف');
-  const token = randomBytes(32).toString('base64url');
-  const anon = createClient(apiUrl, LOCAL_ANON_KEY, { auth: { persistSession: false } });
-  const { error } = await anon.from('offer_leads').insert({
-    name,
-    phone: `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-    country_code: '+966',
-    service: 'hair-transplant',
-    source: '/',
-    patient_token: token,
-  });
-  expect(error).toBeNull();
+  const token = await linkedLead(name);
   const national = `5${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const arabic = `0${national}`.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 

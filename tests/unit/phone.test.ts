@@ -116,7 +116,9 @@ describe('normalizePhone: one rule for every form', () => {
     }
     expect(normalizePhone('447700900123', '+966').phone).toBe('447700900123');
     expect(normalizePhone('212612345678', '+20').countryCode).toBeNull();
-    // As long as the country's longest national number, or with a trunk zero: national.
+    // Too short to carry a code (under 10 digits), as long as the country's longest national
+    // number, or with a trunk zero: national.
+    expect(normalizePhone('200000000', '+973').phone).toBe('973200000000');
     expect(normalizePhone('512345678', '+966').phone).toBe('966512345678');
     expect(normalizePhone('05012345678', '+966').phone).toBe('9665012345678');
     expect(normalizePhone('1012345678', '+20').phone).toBe('201012345678');

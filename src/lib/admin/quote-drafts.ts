@@ -51,30 +51,8 @@ export function removeQuoteDraft(storage: DraftStorage, key: Key): void {
   }
 }
 
-/** This account's unsaved quotes of a request, newest first. */
-export function quoteDraftsOf(
-  storage: DraftStorage,
-  requestId: string,
-  username: string | null,
-): QuoteDraft[] {
-  const prefix = `${QUOTE_DRAFT_PREFIX}${encodeURIComponent(username ?? '')}.${requestId}.`;
-  const found: QuoteDraft[] = [];
-  try {
-    for (let index = 0; index < storage.length; index += 1) {
-      const key = storage.key(index);
-      if (!key?.startsWith(prefix)) continue;
-      const draft = JSON.parse(storage.getItem(key) ?? 'null') as QuoteDraft | null;
-      if (draft?.fields) found.push(draft);
-    }
-  } catch {
-    // Storage blocked.
-  }
-  return found.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-}
-
-/** Every unsaved quote of `username`, of any request (what signing out must save first). */
-export function allQuoteDrafts(storage: DraftStorage, username: string | null): QuoteDraft[] {
-  const prefix = `${QUOTE_DRAFT_PREFIX}${encodeURIComponent(username ?? '')}.`;
+/** The quote copies whose keys start with `prefix`. */
+function draftsUnder(storage: DraftStorage, prefix: string): QuoteDraft[] {
   const found: QuoteDraft[] = [];
   try {
     for (let index = 0; index < storage.length; index += 1) {
@@ -87,6 +65,21 @@ export function allQuoteDrafts(storage: DraftStorage, username: string | null): 
     // Storage blocked.
   }
   return found;
+}
+
+/** This account's unsaved quotes of a request, newest first. */
+export function quoteDraftsOf(
+  storage: DraftStorage,
+  requestId: string,
+  username: string | null,
+): QuoteDraft[] {
+  const prefix = `${QUOTE_DRAFT_PREFIX}${encodeURIComponent(username ?? '')}.${requestId}.`;
+  return draftsUnder(storage, prefix).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+}
+
+/** Every unsaved quote of `username`, of any request (what signing out must save first). */
+export function allQuoteDrafts(storage: DraftStorage, username: string | null): QuoteDraft[] {
+  return draftsUnder(storage, `${QUOTE_DRAFT_PREFIX}${encodeURIComponent(username ?? '')}.`);
 }
 
 /** Removes every unsaved quote of `username` (signing out); returns how many went. */
