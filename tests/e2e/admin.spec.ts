@@ -167,6 +167,10 @@ test.describe('admin back office', () => {
     const name = uniqueName('مباشر');
     await search(page).fill(name);
     await expect(page.getByText(/^لا توجد طلبات/)).toBeVisible();
+    // At the top of the page: lower down, a new request waits behind «عرض الأحدث» so the list does
+    // not move under the reader (useShowNewest.ts), and filling the search box may have scrolled.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
 
     const visitor = await visitorPage(browser);
