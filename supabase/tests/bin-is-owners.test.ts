@@ -6,6 +6,7 @@ import {
   anon,
   as,
   createLiveAdmin,
+  createUser,
   expectSqlError,
   insertLead,
   leadRow,
@@ -155,6 +156,27 @@ describe.each(backends)('the bin is the owners’ on $name', (backend) => {
         binned.requestId,
       ])),
     ).toBe('string');
+  });
+
+  it('refuses the bin, the worker turn and a staff link to anon and to a signed-in non-admin', async () => {
+    const binned = await submit();
+    await bin(binned.requestId);
+    const visitor = await createUser(db);
+    for (const actor of [anon, visitor, coordinator]) {
+      await expectSqlError(
+        one(actor, `select public.claim_worker_turn('request-files', 0) as v`),
+        '42501',
+      );
+    }
+    for (const actor of [anon, visitor]) {
+      for (const sql of [
+        `select public.request_files($1) as v`,
+        `select public.person_requests($1) as v`,
+        `select public.issue_patient_link($1) as v`,
+      ]) {
+        await expectSqlError(one(actor, sql, [binned.requestId]), '42501');
+      }
+    }
   });
 
   it('keeps in the bin a request withdrawn through a link staff issued, and erases at once through the site’s', async () => {
