@@ -84,7 +84,7 @@ test.describe('the back office shell', () => {
     await search(page).fill(other);
     await page.getByRole('button', { name: `فتح تفاصيل طلب ${other}` }).click();
     await expect(dialog).toContainText(other);
-    const notes = dialog.getByLabel('ملاحظات', { exact: true });
+    const notes = dialog.getByLabel('ملاحظات الإدارة', { exact: true });
     await notes.click();
     await page.keyboard.type('قبل التذكير ');
     await page.clock.fastForward('06:00');
@@ -118,7 +118,7 @@ test.describe('the back office shell', () => {
     await search(page).fill(name);
     await page.getByRole('button', { name: `فتح تفاصيل طلب ${name}` }).click();
     const dialog = page.getByTestId('request-dialog');
-    const notes = dialog.getByLabel('ملاحظات', { exact: true });
+    const notes = dialog.getByLabel('ملاحظات الإدارة', { exact: true });
     await notes.fill('نص يكتب في منطقة بلا تغطية');
 
     // The access token runs out and the refresh cannot get through (a dead spot): every call the
@@ -143,7 +143,9 @@ test.describe('the back office shell', () => {
     await page.unroute('**/auth/v1/token?grant_type=refresh_token');
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect(offline).toHaveCount(0, { timeout: 60_000 });
-    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'عاد الاتصال' })).toBeVisible();
+    await expect(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'عاد الاتصال' }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/dashboard\/?$/);
     await expect(notes).toHaveValue('نص يكتب في منطقة بلا تغطية، ثم يكمل');
     await dialog.getByRole('button', { name: 'حفظ', exact: true }).click();
