@@ -7,6 +7,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { serviceClient, uniqueName } from './backend.ts';
+import { expectNoSeriousA11yIssues } from './helpers.ts';
 import { createAdmin, login } from './staff.ts';
 
 function uniquePhone(): string {
@@ -79,6 +80,7 @@ for (const size of [
     expect(await onFirstScreen(search(page))).toBe(true);
     expect(await onFirstScreen(page.getByTestId('counter-new'))).toBe(true);
     await expect(page.getByTestId('requests-chart-bars')).toBeHidden();
+    await expectNoSeriousA11yIssues(page);
 
     await page.getByTestId('view-table').click();
     const firstRow = page.locator('tr[data-nav-id]').first();
