@@ -8,7 +8,13 @@ import { site } from '~/config/site.ts';
 import type { Lang } from '~/i18n/index.ts';
 import type { UiKey } from '~/i18n/ui/ar.ts';
 import { Constants } from '~/lib/database.types.ts';
-import { countryCodes, normalizePhone } from '~/lib/phone.ts';
+import {
+  countryCodes,
+  isPhoneLength,
+  normalizePhone,
+  PHONE_DIGITS,
+  phoneLengthProblem,
+} from '~/lib/phone.ts';
 import { visibleCharacterCount } from '~/lib/visible-text.ts';
 import { formServices } from '~/lib/services.ts';
 
@@ -80,15 +86,18 @@ function nameField(messages: FormMessages, { requiredMessage = true } = {}) {
   );
 }
 
-/** Digits only, at least 8; the field strips other characters as the user types. */
+/** The message of each phoneLengthProblem. */
+const phoneLengthMessage = { min: 'form.error.phoneMin', max: 'form.error.phoneMax' } as const;
+
+/** Digits only, PHONE_DIGITS long; the field strips other characters as the user types. */
 function phoneField(messages: FormMessages, { requiredMessage = true } = {}) {
   return z
     .string()
     .check(
       ...(requiredMessage ? [z.minLength(1, message(messages, 'form.error.phoneRequired'))] : []),
       z.regex(/^\d*$/, message(messages, 'form.error.phoneDigits')),
-      z.minLength(8, message(messages, 'form.error.phoneMin')),
-      z.maxLength(15, message(messages, 'form.error.phoneMax')),
+      z.minLength(PHONE_DIGITS.min, message(messages, 'form.error.phoneMin')),
+      z.maxLength(PHONE_DIGITS.max, message(messages, 'form.error.phoneMax')),
     );
 }
 
@@ -141,11 +150,10 @@ export function validateLead(
     if (fields && !fields.includes(field)) continue;
     errors[field] ??= issue.message;
   }
-  // The stored number is the country code plus what was typed; it must fit 8–15 digits too.
-  if (!errors.phone && (!fields || fields.includes('phone')) && /^\d{8,15}$/.test(values.phone)) {
-    const stored = normalizePhone(values.phone, values.countryCode).phone;
-    if (stored.length > 15) errors.phone = message(messages, 'form.error.phoneMax');
-    else if (stored.length < 8) errors.phone = message(messages, 'form.error.phoneMin');
+  // The stored number is the country code plus what was typed; it must fit PHONE_DIGITS too.
+  if (!errors.phone && (!fields || fields.includes('phone')) && isPhoneLength(values.phone)) {
+    const problem = phoneLengthProblem(normalizePhone(values.phone, values.countryCode).phone);
+    if (problem) errors.phone = message(messages, phoneLengthMessage[problem]);
   }
   return errors;
 }
@@ -174,7 +182,7 @@ export function offerNeedsCountry(phone: string): boolean {
   // Only where a picked country would be used: a number typed with 00 and a code outside the
   // list is international already (the rule keeps it as typed), and is not asked about.
   return (
-    /^\d{8,15}$/.test(phone) &&
+    isPhoneLength(phone) &&
     normalizePhone(phone).countryCode === null &&
     normalizePhone(phone, countryCodes[0]!.code).countryCode !== null
   );
@@ -204,11 +212,10 @@ export function validateOffer(
     const field = issue.path[0] as keyof OfferValues;
     errors[field] ??= issue.message;
   }
-  // "00" and a trunk zero are dropped from the stored number, which must still have 8–15 digits.
+  // "00" and a trunk zero are dropped from the stored number, which must still fit PHONE_DIGITS.
   if (!errors.phone) {
-    const stored = offerPhone(values).phone;
-    if (stored.length < 8) errors.phone = message(messages, 'form.error.phoneMin');
-    else if (stored.length > 15) errors.phone = message(messages, 'form.error.phoneMax');
+    const problem = phoneLengthProblem(offerPhone(values).phone);
+    if (problem) errors.phone = message(messages, phoneLengthMessage[problem]);
     else if (offerNeedsCountry(values.phone) && !values.countryCode) {
       errors.countryCode = message(messages, 'form.error.phoneCountry');
     }

@@ -3,7 +3,7 @@
  * entry public.enter_request takes. The number goes through the one phone rule with the picked
  * country (src/lib/phone.ts normalizePhone), exactly as the public forms store it.
  */
-import { defaultCountryCode, normalizePhone } from '~/lib/phone.ts';
+import { defaultCountryCode, isPhoneLength, normalizePhone } from '~/lib/phone.ts';
 
 export const entryChannels = [
   'whatsapp',
@@ -56,7 +56,7 @@ export function emptyEntry(now = new Date()): EntryForm {
 export function missingEntryFields(form: EntryForm): (keyof EntryForm)[] {
   const missing: (keyof EntryForm)[] = [];
   if (form.name.trim().length < 2) missing.push('name');
-  if (!/^\d{8,15}$/.test(normalizePhone(form.phone, form.countryCode, { chosen: true }).phone))
+  if (!isPhoneLength(normalizePhone(form.phone, form.countryCode, { chosen: true }).phone))
     missing.push('phone');
   if (!form.service) missing.push('service');
   if (form.consentHow.trim().length < 2) missing.push('consentHow');
