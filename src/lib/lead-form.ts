@@ -8,6 +8,7 @@ import { site } from '~/config/site.ts';
 import type { Lang } from '~/i18n/index.ts';
 import type { UiKey } from '~/i18n/ui/ar.ts';
 import { Constants } from '~/lib/database.types.ts';
+import { leadFields } from '~/lib/field-rules.ts';
 import {
   countryCodes,
   isPhoneLength,
@@ -61,7 +62,7 @@ export const wizardSteps: (keyof LeadValues)[][] = [
   ['readyToTravel', 'appointmentTime'],
 ];
 
-const NOTES_MAX = 2000;
+const NOTES_MAX = leadFields.notes.max;
 
 /**
  * The localized validation messages ('form.error.*' strings of src/i18n/ui). Passed in rather than
@@ -80,9 +81,12 @@ function nameField(messages: FormMessages, { requiredMessage = true } = {}) {
   return z.string().check(
     z.trim(),
     ...(requiredMessage ? [z.minLength(1, message(messages, 'form.error.nameRequired'))] : []),
-    z.minLength(2, message(messages, 'form.error.nameMin')),
-    z.refine((name) => visibleCharacterCount(name) >= 2, message(messages, 'form.error.nameMin')),
-    z.maxLength(100, message(messages, 'form.error.nameMax')),
+    z.minLength(leadFields.name.min, message(messages, 'form.error.nameMin')),
+    z.refine(
+      (name) => visibleCharacterCount(name) >= leadFields.name.min,
+      message(messages, 'form.error.nameMin'),
+    ),
+    z.maxLength(leadFields.name.max, message(messages, 'form.error.nameMax')),
   );
 }
 
@@ -116,7 +120,7 @@ export function leadSchema(messages: FormMessages) {
         .check(
           z.trim(),
           z.email(message(messages, 'form.error.email')),
-          z.maxLength(254, message(messages, 'form.error.email')),
+          z.maxLength(leadFields.email.max, message(messages, 'form.error.email')),
         ),
     ]),
     service: z.enum(formServices, message(messages, 'form.error.service')),
@@ -273,7 +277,7 @@ export function leadRow(id: string, values: LeadValues, context: SubmissionConte
       defaultReadiness) as (typeof readinessOptions)[number],
     appointment_time: (values.appointmentTime || defaultTiming) as (typeof timingOptions)[number],
     source: context.source,
-    page_url: context.pageUrl.slice(0, 2000),
+    page_url: context.pageUrl.slice(0, leadFields.pageUrl.max),
     language: context.lang,
     ...utmColumns(context.attribution),
     ...consentColumns(),
@@ -297,7 +301,7 @@ export function offerRow(id: string, values: OfferValues, context: SubmissionCon
     country_code: stored.countryCode,
     country: stored.country?.name.ar ?? null,
     source: offerSource,
-    page_url: context.pageUrl.slice(0, 2000),
+    page_url: context.pageUrl.slice(0, leadFields.pageUrl.max),
     language: context.lang,
     campaign_params: context.attribution.params,
     ...utmColumns(context.attribution),
