@@ -210,7 +210,7 @@ async function main(): Promise<void> {
     );
   }
 
-  // No SITE_URL by default: google-indexing takes any host here; patient confirmations wait for it.
+  // SITE_URL (the patients' links, google-indexing's host) is set below once the site listens.
   let stack: LocalStack;
   try {
     stack = await startLocalStack({
@@ -273,6 +273,7 @@ async function main(): Promise<void> {
     throw new Error(portMessage(error, options.sitePort, 'site'), { cause: error });
   }
 
+  process.env['SITE_URL'] ??= siteUrl.replace('//0.0.0.0:', '//127.0.0.1:');
   const dataDir = relative(process.cwd(), options.dataDir) || '.';
   console.log(
     [
@@ -281,7 +282,7 @@ async function main(): Promise<void> {
       `  Site ready at ${siteUrl}${options.dev ? ' (astro dev)' : ''}`,
       `  Supabase API ready at ${stack.url}`,
       `  Database: ${databaseUrl ? 'DATABASE_URL' : `PGlite in ${dataDir}/pglite (kept across restarts)`}`,
-      `  Mail outbox: ${dataDir}/outbox/`,
+      `  Mail outbox: ${dataDir}/outbox/ (the patients' links go to ${process.env['SITE_URL']})`,
       `  API keys: publishable ${stack.publishableKey} (or the legacy anon JWT),`,
       `            secret ${stack.secretKey} (or the legacy service_role JWT); local/keys.ts`,
       '',

@@ -63,7 +63,19 @@ function mobileMenu(header: HTMLElement, menu: HTMLDetailsElement) {
 }
 
 function rememberLanguage(link: HTMLAnchorElement) {
+  // The same page in the other language keeps the visitor's query and fragment: the patient
+  // page's link lives in its fragment (/r/#token → /en/r/#token), a clinic's too (issue 43). A
+  // page without a twin links to the other home page, which gets neither. Set as the link is
+  // pressed, focused or opened in a new tab, from the address as it is then.
+  const page = (path: string) => path.replace(/^\/en(?=\/|$)/, '').replace(/\/$/, '');
+  const carry = () => {
+    if (page(link.pathname) === page(window.location.pathname)) {
+      link.href = link.pathname + window.location.search + window.location.hash;
+    }
+  };
+  for (const event of ['pointerdown', 'focus', 'contextmenu']) link.addEventListener(event, carry);
   link.addEventListener('click', () => {
+    carry();
     try {
       localStorage.setItem(link.dataset['storageKey']!, link.dataset['rememberLanguage']!);
     } catch {

@@ -21,15 +21,21 @@ begin
     'last_opened_at', p.last_opened_at,
     'step', p.step,
     'step_at', p.step_at,
-    'callback_at', p.callback_at
+    'callback_at', p.callback_at,
+    'now', private.patient_now(r.id),
+    -- The manager's name as the patient's page writes it (public.patient_request).
+    'manager_name', coalesce(nullif(btrim(a.display_name), ''), a.username)
   )
   into answer
   from public.contact_requests r
   left join private.patient_pages p on p.lead_id = r.lead_id
+  left join private.admin_users a on a.id = r.assigned_to
   where r.id = _request_id;
   return answer;
 end
 $$;
+
+COMMENT ON FUNCTION public.patient_page_info(_request_id uuid) IS 'Staff: the patient page of a request (reference, link state, last opening, step, call-back, and the "what now" the patient sees with the manager''s name it shows).';
 
 REVOKE ALL ON FUNCTION public.patient_page_info(_request_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.patient_page_info(_request_id uuid) TO authenticated;

@@ -39,7 +39,8 @@ begin
         select max(e.created_at) from public.request_events e
         where e.request_id = r.id and e.kind = 'assignment'
       )
-    ) end
+    ) end,
+    'now', private.patient_now(r.id)
   )
   into answer
   from public.contact_requests r
@@ -50,6 +51,8 @@ begin
   return answer;
 end
 $$;
+
+COMMENT ON FUNCTION public.patient_request(_token text, _opened boolean) IS 'The patient''s page for a live link token (null for a dead one), with "what now" from the request''s real state; counts an opening unless _opened is false.';
 
 REVOKE ALL ON FUNCTION public.patient_request(_token text, _opened boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.patient_request(_token text, _opened boolean) TO anon;

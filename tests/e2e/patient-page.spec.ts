@@ -44,6 +44,7 @@ const text = {
     submit: 'أرسل طلب الاستشارة',
     reference: 'رقم طلبك',
     received: 'استلمنا طلبك',
+    documents: 'صورك وتقاريرك',
     current: 'المرحلة الحالية',
     greeting: 'أهلاً',
     offline: 'أنت غير متصل الآن. هذه آخر حالة رأيناها لطلبك',
@@ -63,6 +64,7 @@ const text = {
     submit: 'Send my request',
     reference: 'Your reference',
     received: 'Request received',
+    documents: 'Your photos and reports',
     current: 'current step',
     greeting: 'Hello',
     offline: 'You are offline. This is the last status we saw for your request',
@@ -145,9 +147,14 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(patient.locator('dd[data-received]')).toHaveText(today);
     // Asked once, by the page's head (allowed by the CSP), and that answer is the one shown.
     expect(statusAskedBy).toEqual([link!.replace(/#.*$/, '')]);
+    // No photo yet: the current step is the photos (issue 43), «received» is done.
     const current = patient.locator('[data-steps] [aria-current="step"]');
-    await expect(current).toContainText(t.received);
+    await expect(current).toContainText(t.documents);
     await expect(current).toContainText(t.current);
+    await expect(patient.locator('[data-steps] li', { hasText: t.received })).not.toHaveAttribute(
+      'aria-current',
+      'step',
+    );
     await expectNoSeriousA11yIssues(patient);
 
     await patient.getByText(t.messageTitle).click();
@@ -195,9 +202,11 @@ test('a coordinator assigns: the page shows the manager; a new link kills the ol
 
   await patient.reload();
   await expect(patient.locator('[data-manager-name]')).toHaveText('سارة المنسقة');
+  // Photos are still missing, so the one button sends the patient to them (issue 43); the
+  // sentence about the photos comes first, whoever the manager is.
   const button = patient.locator('[data-now-button]');
-  await expect(button).toContainText('سارة المنسقة');
-  expect(await button.getAttribute('href')).toContain('wa.me/966555000111');
+  await expect(button).toHaveText('أرسل الصور والمستندات');
+  expect(await button.getAttribute('href')).toBe('#files');
 
   await page.getByRole('button', { name: `فتح تفاصيل طلب ${name}` }).click();
   page.once('dialog', (confirm) => void confirm.accept());

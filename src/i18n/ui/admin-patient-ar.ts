@@ -22,6 +22,7 @@ export const adminPatientAr = {
   'admin.patientPage.revokeConfirm': 'سيتوقف رابط المريض عن العمل فوراً. هل تلغيه؟',
   'admin.patientPage.revoked': 'أُلغي رابط المريض.',
   'admin.patientPage.step': 'المرحلة التي يراها المريض',
+  'admin.patientPage.now': 'يقرأ المريض الآن:',
   'admin.patientPage.stepAuto': 'تلقائية: الاستلام ثم تعيين المدير',
   'admin.patientPage.step.documents': 'بانتظار صور أو تقارير',
   'admin.patientPage.step.quotes': 'العروض جاهزة',

@@ -22,6 +22,7 @@ export const adminPatientEn = {
   'admin.patientPage.revokeConfirm': "The patient's link stops working at once. Cancel it?",
   'admin.patientPage.revoked': "Patient's link cancelled.",
   'admin.patientPage.step': 'Step the patient sees',
+  'admin.patientPage.now': 'The patient reads now:',
   'admin.patientPage.stepAuto': 'Automatic: received, then manager assigned',
   'admin.patientPage.step.documents': 'Waiting for photos or reports',
   'admin.patientPage.step.quotes': 'Quotes ready',

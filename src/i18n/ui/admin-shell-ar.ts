@@ -7,4 +7,8 @@ export const adminShellAr = {
   'admin.shell.offlineText':
     'تعذّر الوصول إلى الخادم لتجديد الجلسة. جلستك باقية وما كتبته محفوظ؛ نعيد المحاولة تلقائياً حين يعود الاتصال.',
   'admin.shell.online': 'عاد الاتصال',
+  // The inbox on the first screen: the header's screens and the filters fold on a phone.
+  'admin.shell.menu': 'القائمة',
+  'admin.shell.filters': 'الفلاتر',
+  'admin.shell.filtersSet': 'الفلاتر ({count})',
 } as const;

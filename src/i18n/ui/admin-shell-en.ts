@@ -7,4 +7,8 @@ export const adminShellEn = {
   'admin.shell.offlineText':
     'The server could not be reached to renew the session. You are still signed in and what you typed is kept; we retry as soon as the connection is back.',
   'admin.shell.online': 'Connection restored',
+  // The inbox on the first screen: the header's screens and the filters fold on a phone.
+  'admin.shell.menu': 'Menu',
+  'admin.shell.filters': 'Filters',
+  'admin.shell.filtersSet': 'Filters ({count})',
 } as const;

@@ -2,7 +2,10 @@
  * Arabic strings of the patient's own page (/r/), the private link on the thank-you page, and the
  * staff's part of it in the request dialog. Spread into ar.ts; patient-en.ts has the same keys.
  */
+import { patientNowAr } from './patient-now-ar.ts';
+
 export const patientAr = {
+  ...patientNowAr,
   'thankYou.linkTitle': 'رابط طلبك الخاص',
   'thankYou.linkText':
     'احفظ هذا الرابط لتتابع طلبك متى شئت. من يفتحه يرى طلبك، فلا تشاركه إلا مع من تثق به.',
@@ -30,29 +33,11 @@ export const patientAr = {
   'patient.stepLater': 'لاحقاً',
   'patient.step.received': 'استلمنا طلبك',
   'patient.step.assigned': 'عيّنّا لك مدير مريض',
-  'patient.step.documents': 'نحتاج صوراً أو تقارير طبية',
-  'patient.step.quotes': 'عروض العيادات جاهزة',
+  'patient.step.documents': 'صورك وتقاريرك',
+  'patient.step.quotes': 'عروض العيادات',
   'patient.step.decision': 'قرارك',
-  'patient.step.travel': 'حجزنا سفرك',
+  'patient.step.travel': 'السفر',
   'patient.step.aftercare': 'المتابعة بعد العلاج',
-  'patient.now.received':
-    'سيتواصل معك مدير المريض على واتساب خلال 24 ساعة، ولا شيء مطلوب منك الآن.',
-  'patient.now.assigned': 'راسل مدير المريض {name} على واتساب بأي سؤال عن علاجك.',
-  'patient.now.documents':
-    'أرسل صورك أو تقاريرك الطبية إلى مدير المريض على واتساب ليطلب لك عروض العيادات.',
-  'patient.now.quotes': 'عروض العيادات جاهزة: راجعها مع مدير المريض واسأله عن أي تفصيل.',
-  'patient.now.decision': 'أخبر مدير المريض بالعرض الذي اخترته، أو بأنك تحتاج وقتاً أطول.',
-  'patient.now.travel': 'سفرك محجوز: جهّز جواز سفرك ووثائقك، وراسلنا إن تغيّر شيء.',
-  'patient.now.aftercare': 'نتابعك بعد العلاج: أخبر مدير المريض كيف تشعر وأرسل له صور التعافي.',
-  'patient.now.closed': 'هذا الطلب مغلق. إن أردت البدء من جديد فراسلنا على واتساب.',
-  'patient.button.received': 'راسلنا على واتساب',
-  'patient.button.assigned': 'راسل {name} على واتساب',
-  'patient.button.documents': 'أرسل الصور على واتساب',
-  'patient.button.quotes': 'ناقش العروض على واتساب',
-  'patient.button.decision': 'أخبرنا بقرارك',
-  'patient.button.travel': 'راسلنا على واتساب',
-  'patient.button.aftercare': 'أرسل تحديثاً على واتساب',
-  'patient.button.closed': 'راسلنا على واتساب',
   'patient.whatsappMessage': 'مرحباً، رقم طلبي {reference}.',
   'patient.manager': 'مدير المريض',
   'patient.managerPending': 'سنعيّن لك مدير مريض قريباً، وسيظهر اسمه هنا.',

@@ -1,7 +1,10 @@
 import type { patientAr } from './patient-ar.ts';
 
 /** English strings of the patient's page and link (same keys as patient-ar.ts). */
+import { patientNowEn } from './patient-now-en.ts';
+
 export const patientEn = {
+  ...patientNowEn,
   'thankYou.linkTitle': "Your request's private link",
   'thankYou.linkText':
     'Keep this link to follow your request at any time. Anyone who opens it sees your request, so share it only with people you trust.',
@@ -29,34 +32,11 @@ export const patientEn = {
   'patient.stepLater': 'later',
   'patient.step.received': 'Request received',
   'patient.step.assigned': 'Patient manager assigned',
-  'patient.step.documents': 'Photos or medical reports needed',
-  'patient.step.quotes': 'Clinic quotes ready',
+  'patient.step.documents': 'Your photos and reports',
+  'patient.step.quotes': 'Clinic quotes',
   'patient.step.decision': 'Your decision',
-  'patient.step.travel': 'Travel booked',
+  'patient.step.travel': 'Travel',
   'patient.step.aftercare': 'After-care',
-  'patient.now.received':
-    'Your patient manager will contact you on WhatsApp within 24 hours; there is nothing you need to do now.',
-  'patient.now.assigned':
-    'Message your patient manager, {name}, on WhatsApp with any question about your treatment.',
-  'patient.now.documents':
-    'Send your photos or medical reports to your patient manager on WhatsApp so they can ask the clinics for quotes.',
-  'patient.now.quotes':
-    'The clinic quotes are ready: go through them with your patient manager and ask about any detail.',
-  'patient.now.decision':
-    'Tell your patient manager which quote you have chosen, or that you need more time.',
-  'patient.now.travel':
-    'Your trip is booked: have your passport and documents ready, and message us if anything changes.',
-  'patient.now.aftercare':
-    'We stay with you after treatment: tell your patient manager how you feel and send recovery photos.',
-  'patient.now.closed': 'This request is closed. To start again, message us on WhatsApp.',
-  'patient.button.received': 'Message us on WhatsApp',
-  'patient.button.assigned': 'Message {name} on WhatsApp',
-  'patient.button.documents': 'Send photos on WhatsApp',
-  'patient.button.quotes': 'Discuss the quotes on WhatsApp',
-  'patient.button.decision': 'Tell us your decision',
-  'patient.button.travel': 'Message us on WhatsApp',
-  'patient.button.aftercare': 'Send an update on WhatsApp',
-  'patient.button.closed': 'Message us on WhatsApp',
   'patient.whatsappMessage': 'Hello, my request reference is {reference}.',
   'patient.manager': 'Your patient manager',
   'patient.managerPending':

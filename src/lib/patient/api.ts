@@ -84,6 +84,22 @@ export interface PatientView {
   /** The advertising consent: true while it can be withdrawn, false once withdrawn, null if never given. */
   advertising: boolean | null;
   manager: { name: string; whatsapp: string | null; assigned_at: string | null } | null;
+  /** "What now", from the request's real state (private.patient_now, issue 43). */
+  now: PatientNow | null;
+}
+
+/** The request's state for "what now" (supabase/migrations/20261202130000_patient_now.sql). */
+export interface PatientNow {
+  state:
+    'closed' | 'aftercare' | 'travel' | 'chosen' | 'compare' | 'expired' | 'photos' | 'waiting';
+  /** photos: the slots that need a file, in the page's order. */
+  missing?: string[];
+  /** compare: how many quotes are still valid. */
+  quotes?: number;
+  /** chosen: the chosen quote's clinic. */
+  clinic?: { ar: string; en: string };
+  /** waiting: when the quotes are promised. */
+  due_at?: string;
 }
 
 export type JourneyStep = 'documents' | 'quotes' | 'decision' | 'travel' | 'aftercare';

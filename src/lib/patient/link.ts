@@ -72,8 +72,17 @@ export function patientPageUrl(origin: string, lang: Lang, token: string): strin
   return `${origin.replace(/\/$/, '')}${lang === 'en' ? '/en/r/' : '/r/'}#${token}`;
 }
 
-/** The token in a page URL's fragment (`#token`), or null. */
+/**
+ * The token at the start of a page URL's fragment: a run of 22 to 128 base64url characters ended
+ * by the fragment's end or by any character outside that alphabet. A link copied with what a copy,
+ * a chat or a mail client adds after it (a full stop, a quote, `>`, a space, the invisible
+ * isolates U+2066–U+2069 a plain-text mail may put around it; in a fragment they arrive
+ * percent-encoded, and `%` is outside the alphabet too) still opens, and never reaches the database
+ * as a wrong link. The page's head (EarlyRequest.astro) uses the same pattern.
+ */
+export const PATIENT_TOKEN_IN_FRAGMENT = '^#?([A-Za-z0-9_-]{22,128})(?![A-Za-z0-9_-])';
+
+/** The token in a page URL's fragment (`#token`, with anything after it ignored), or null. */
 export function tokenFromHash(hash: string): string | null {
-  const token = decodeURIComponent(hash.replace(/^#/, ''));
-  return isPatientToken(token) ? token : null;
+  return new RegExp(PATIENT_TOKEN_IN_FRAGMENT).exec(hash)?.[1] ?? null;
 }

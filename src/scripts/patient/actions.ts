@@ -106,6 +106,48 @@ function senders(
   };
 }
 
+/**
+ * What the patient typed and not yet sent, kept in this tab (session storage) as they type: a
+ * reload, the language switch (/r/ ⇄ /en/r/, the same tab and origin) or a step away to another
+ * page brings it back, with its section open. Sent or withdrawn, it goes.
+ */
+const DRAFTS = 'rihla:patient-drafts';
+type Drafts = Record<string, Record<string, string>>;
+function readDrafts(): Drafts {
+  try {
+    return JSON.parse(sessionStorage.getItem(DRAFTS) ?? '{}') as Drafts;
+  } catch {
+    return {};
+  }
+}
+function writeDraft(action: string, values: Record<string, string> | null) {
+  try {
+    const drafts = readDrafts();
+    if (values && Object.values(values).some(Boolean)) drafts[action] = values;
+    else delete drafts[action];
+    sessionStorage.setItem(DRAFTS, JSON.stringify(drafts));
+  } catch {
+    // No storage: what is typed stays in the form until it is sent, as before.
+  }
+}
+function keepDraft(form: HTMLFormElement, action: string) {
+  const fields = [
+    ...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      'textarea[name], input[name]:not([type=hidden]):not([type=checkbox])',
+    ),
+  ];
+  const saved = readDrafts()[action];
+  if (saved) {
+    for (const field of fields)
+      if (!field.value && saved[field.name]) field.value = saved[field.name]!;
+    const details = form.closest('details');
+    if (details && fields.some((field) => field.value)) details.open = true;
+  }
+  form.addEventListener('input', () =>
+    writeDraft(action, Object.fromEntries(fields.map((field) => [field.name, field.value]))),
+  );
+}
+
 export function bindActions(
   context: PageContext,
   token: string,
@@ -115,8 +157,11 @@ export function bindActions(
   const { t } = context;
   const actions = senders(context, token, currentView);
   for (const form of context.root.querySelectorAll<HTMLFormElement>('form[data-action]')) {
-    const action = actions[form.dataset['action'] ?? ''];
+    const name = form.dataset['action'] ?? '';
+    const action = actions[name];
     if (!action) continue;
+    // The withdrawal's typed reference is a confirmation, not a draft.
+    if (name !== 'withdraw' && name !== 'advertising') keepDraft(form, name);
     const result = form.querySelector<HTMLElement>('[data-result]')!;
     const button = form.querySelector<HTMLButtonElement>('button[type=submit]')!;
     form.addEventListener('submit', (event) => {
@@ -154,7 +199,13 @@ export function bindActions(
         }
         result.textContent = action.done(outcome.data, form);
         result.dataset['outcome'] = 'done';
+        writeDraft(name, null);
         if (form.dataset['action'] === 'withdraw') {
+          try {
+            sessionStorage.removeItem(DRAFTS);
+          } catch {
+            // Nothing kept.
+          }
           await forgetView(token);
           const view = context.root.querySelector<HTMLElement>('[data-state="view"]')!;
           const farewell = document.createElement('p');

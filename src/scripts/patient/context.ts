@@ -12,6 +12,10 @@ export interface PageContext {
   locale: string;
   agencyWhatsapp: string;
   services: Record<string, string>;
+  /** The page's strings, by key. */
+  strings: Readonly<Record<string, string>>;
+  /** The photo and document slots' names, for "what now". */
+  slots: Record<string, string>;
   t(key: string, params?: Record<string, string>): string;
   formatTime(iso: string): string;
   formatDay(iso: string): string;
@@ -35,6 +39,8 @@ export function readContext(root: HTMLElement): PageContext {
     locale,
     agencyWhatsapp,
     services: JSON.parse(texts['services'] ?? '{}') as Record<string, string>,
+    strings,
+    slots: JSON.parse(texts['slots'] ?? '{}') as Record<string, string>,
     t,
     formatTime: (iso) => formatTime(iso),
     formatDay: (iso) => formatDay(iso),

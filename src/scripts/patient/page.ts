@@ -99,8 +99,30 @@ async function load(context: PageContext, token: string, state: { view: PatientV
   showState(context.root, 'error');
 }
 
-// Another link opened in this tab changes only the fragment: start over with its token.
-window.addEventListener('hashchange', () => window.location.reload());
+// Another link opened in this tab changes only the fragment: start over with its token. An
+// in-page jump (the skip link's #main) changes it too: the page keeps its token in the address
+// (so a reload, a bookmark or the language switch still opens it) and stays as it is.
+function keepTokenInAddress(token: string) {
+  window.addEventListener('hashchange', () => {
+    const next = tokenFromHash(window.location.hash);
+    if (next && next !== token) window.location.reload();
+    else if (window.location.hash !== `#${token}`) {
+      history.replaceState(
+        history.state,
+        '',
+        `${window.location.pathname}${window.location.search}#${token}`,
+      );
+    }
+  });
+  // What a copy or mail client added after the token goes from the address too.
+  if (window.location.hash !== `#${token}`) {
+    history.replaceState(
+      history.state,
+      '',
+      `${window.location.pathname}${window.location.search}#${token}`,
+    );
+  }
+}
 
 if (root) {
   const context = readContext(root);
@@ -108,7 +130,9 @@ if (root) {
   const state: { view: PatientView | null } = { view: null };
   if (!token) {
     showState(root, 'invalid');
+    window.addEventListener('hashchange', () => window.location.reload());
   } else {
+    keepTokenInAddress(token);
     const reload = () => load(context, token, state);
     void reload();
     prepareFormats(context.locale);

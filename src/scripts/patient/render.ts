@@ -1,5 +1,6 @@
 /** Fills the patient page's view from what public.patient_request answered. */
 import type { PatientView } from '~/lib/patient/api.ts';
+import { nowText } from '~/lib/patient/now-text.ts';
 import { journeySteps, nextAction } from '~/lib/patient/steps.ts';
 import { initials } from '~/lib/initials.ts';
 import type { PageContext } from './context.ts';
@@ -9,6 +10,39 @@ const text = (root: HTMLElement, selector: string, value: string) => {
   if (element) element.textContent = value;
 };
 
+/**
+ * "What now": one sentence and one button from the request's real state (src/lib/patient/steps.ts,
+ * the same mapping the staff's panel shows). The button opens WhatsApp, or goes to the section
+ * of this page where the thing is done (the photos, the quotes).
+ */
+function renderNow(context: PageContext, view: PatientView) {
+  const { root } = context;
+  const action = nextAction(view);
+  const { sentence, button: label } = nowText(action, {
+    lang: context.lang,
+    strings: context.strings,
+    manager: view.manager?.name ?? null,
+    slotName: (slot) => context.slots[slot] ?? slot,
+    formatTime: context.formatTime,
+  });
+  const now = root.querySelector<HTMLElement>('[data-now-text]')!;
+  now.textContent = sentence;
+  now.dataset['now'] = action.key;
+  const button = root.querySelector<HTMLAnchorElement>('[data-now-button]')!;
+  button.textContent = label;
+  if (action.button.kind === 'section') {
+    button.href = `#${action.button.target}`;
+    button.className = 'btn btn-primary mt-4';
+    button.removeAttribute('target');
+    button.removeAttribute('rel');
+  } else {
+    button.href = context.chatUrl(view, action.button.toManager);
+    button.className = 'btn btn-whatsapp mt-4';
+    button.target = '_blank';
+    button.rel = 'noopener noreferrer';
+  }
+}
+
 export function renderView(context: PageContext, view: PatientView) {
   const { root, t } = context;
   text(root, '[data-greeting]', t('patient.greeting', { name: view.first_name }));
@@ -16,12 +50,7 @@ export function renderView(context: PageContext, view: PatientView) {
   text(root, '[data-treatment]', context.services[view.service] ?? view.service);
   text(root, '[data-received]', context.formatDay(view.received_at));
 
-  const action = nextAction(view);
-  const name = view.manager?.name ?? '';
-  text(root, '[data-now-text]', t(`patient.now.${action.key}`, { name }));
-  const button = root.querySelector<HTMLAnchorElement>('[data-now-button]')!;
-  button.textContent = t(`patient.button.${action.key}`, { name });
-  button.href = context.chatUrl(view, action.toManager);
+  renderNow(context, view);
 
   const callback = root.querySelector<HTMLElement>('[data-callback]')!;
   callback.hidden = !view.callback_at;

@@ -54,7 +54,8 @@ export function composePatientConfirmation(
     '',
     fill(words.received, { reference: isolate(reference) }),
     '',
-    ...(link ? [words.linkIntro, isolate(link), words.linkCare] : [words.noLink]),
+    // The link alone on its line, nothing around it: a copy takes exactly the link (issue 43).
+    ...(link ? [words.linkIntro, link, words.linkCare] : [words.noLink]),
     '',
     words.nextTitle,
     ...words.next.map((step, index) => `${index + 1}. ${step}`),

@@ -4,11 +4,15 @@ import { toast } from 'sonner';
 import { formatRequestDate } from '~/lib/admin/dates.ts';
 import { patientStepLabel, patientSteps } from '~/lib/admin/patient-events.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
-import { adminText } from '~/lib/admin/strings.ts';
+import { adminText, type AdminKey } from '~/lib/admin/strings.ts';
 import { patientPageUrl } from '~/lib/patient/link.ts';
+import { nowText } from '~/lib/patient/now-text.ts';
+import { nextAction } from '~/lib/patient/steps.ts';
+import { patientNowAr } from '~/i18n/ui/patient-now-ar.ts';
 import { forgetIssuedLink, rememberIssuedLink } from '../contact/issuedLinks.ts';
 import { adminQueryKeys } from '../data.ts';
 import {
+  type PatientPageInfo,
   fetchPatientPageInfo,
   issuePatientLink,
   patientPageKey,
@@ -109,6 +113,7 @@ export function PatientPagePanel({ request }: { request: ContactRequest }) {
           </dd>
         </div>
       </dl>
+      {data?.now && <PatientNowLine info={data} />}
       {data?.callback_at && (
         <p className="mt-2 text-sm font-semibold text-teal-900">
           {adminText('admin.patientPage.callback', { time: formatRequestDate(data.callback_at) })}
@@ -141,6 +146,30 @@ export function PatientPagePanel({ request }: { request: ContactRequest }) {
         onRevoke={() => revoke.mutate()}
       />
     </section>
+  );
+}
+
+/** The "what now" the patient reads on their page (issue 43): the same state, mapping and words. */
+function PatientNowLine({ info }: { info: PatientPageInfo }) {
+  const action = nextAction({
+    step: info.step as never,
+    status: 'new',
+    now: info.now,
+    manager: info.manager_name
+      ? { name: info.manager_name, whatsapp: null, assigned_at: null }
+      : null,
+  });
+  const { sentence } = nowText(action, {
+    lang: 'ar',
+    strings: patientNowAr,
+    manager: info.manager_name,
+    slotName: (slot) => adminText(`admin.files.slot.${slot}` as AdminKey),
+    formatTime: formatRequestDate,
+  });
+  return (
+    <p className="mt-2 rounded-xl bg-sand-50 p-2 text-sm" data-testid="patient-now">
+      <span className="font-semibold">{adminText('admin.patientPage.now')}</span> {sentence}
+    </p>
   );
 }
 

@@ -2,6 +2,7 @@
  * The request dialog's calls about the patient's page (supabase/migrations/20261126140100_…):
  * security-definer functions that check the caller's live admin session themselves.
  */
+import type { PatientNow } from '~/lib/patient/api.ts';
 import { supabase } from '~/lib/supabase.ts';
 
 export interface PatientPageInfo {
@@ -12,6 +13,9 @@ export interface PatientPageInfo {
   step: string | null;
   step_at: string | null;
   callback_at: string | null;
+  /** What the patient's "what now" is worked out from (issue 43), and the manager it names. */
+  now: PatientNow | null;
+  manager_name: string | null;
 }
 
 export const patientPageKey = (requestId: string) => ['admin', 'patient_page', requestId] as const;
