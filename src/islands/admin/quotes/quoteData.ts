@@ -58,8 +58,10 @@ export async function saveQuoteDraft(
   const data = await staffWrite('save_quote_draft', {
     _request_id: requestId,
     _clinic_id: clinicId,
-    _draft_version: base?.version as number,
-    _draft_revision: base?.revision as number,
+    // null, not undefined, when no draft was opened: the key must be sent (PostgREST finds the
+    // function by its argument names; a dropped key is PGRST202, "no such function").
+    _draft_version: (base?.version ?? null) as number,
+    _draft_revision: (base?.revision ?? null) as number,
     _fields: fieldsPayload(fields) as Json,
   });
   return data as unknown as SavedDraft;
