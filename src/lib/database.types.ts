@@ -427,6 +427,7 @@ export type Database = {
           note_language: Database['public']['Enums']['site_language'];
           price: number | null;
           quote_id: string;
+          revision: number;
           sent_at: string | null;
           sent_by: string | null;
           team: string | null;
@@ -435,6 +436,7 @@ export type Database = {
           unit_kind: string | null;
           units: number | null;
           updated_at: string;
+          updated_by: string | null;
           valid_until: string | null;
           version: number;
         };
@@ -451,6 +453,7 @@ export type Database = {
           note_language?: Database['public']['Enums']['site_language'];
           price?: number | null;
           quote_id: string;
+          revision?: number;
           sent_at?: string | null;
           sent_by?: string | null;
           team?: string | null;
@@ -459,6 +462,7 @@ export type Database = {
           unit_kind?: string | null;
           units?: number | null;
           updated_at?: string;
+          updated_by?: string | null;
           valid_until?: string | null;
           version: number;
         };
@@ -475,6 +479,7 @@ export type Database = {
           note_language?: Database['public']['Enums']['site_language'];
           price?: number | null;
           quote_id?: string;
+          revision?: number;
           sent_at?: string | null;
           sent_by?: string | null;
           team?: string | null;
@@ -483,6 +488,7 @@ export type Database = {
           unit_kind?: string | null;
           units?: number | null;
           updated_at?: string;
+          updated_by?: string | null;
           valid_until?: string | null;
           version?: number;
         };
@@ -664,7 +670,7 @@ export type Database = {
         Returns: Json;
       };
       discard_quote_draft: {
-        Args: { _quote_id: string };
+        Args: { _quote_id: string; _revision: number; _version: number };
         Returns: undefined;
       };
       enter_request: {
@@ -948,7 +954,13 @@ export type Database = {
         Returns: Json;
       };
       save_quote_draft: {
-        Args: { _clinic_id: string; _fields: Json; _request_id: string };
+        Args: {
+          _clinic_id: string;
+          _draft_revision: number;
+          _draft_version: number;
+          _fields: Json;
+          _request_id: string;
+        };
         Returns: Json;
       };
       save_routing_rule: {
@@ -966,7 +978,7 @@ export type Database = {
         }[];
       };
       send_quote: {
-        Args: { _quote_id: string };
+        Args: { _idempotency_key: string; _quote_id: string; _revision: number; _version: number };
         Returns: Json;
       };
       set_my_duty: {

@@ -3,15 +3,30 @@
 
 SET check_function_bodies = false;
 
-CREATE OR REPLACE FUNCTION public.discard_quote_draft(_quote_id uuid) RETURNS void
+CREATE OR REPLACE FUNCTION public.discard_quote_draft(_quote_id uuid, _version integer, _revision integer) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   request uuid;
+  draft public.quote_versions;
 begin
   perform private.require_staff();
+  if not exists (select 1 from public.quotes q where q.id = _quote_id) then
+    return; -- thrown away already, with its quote (a second press, a colleague's discard)
+  end if;
   request := private.visible_quote_request(_quote_id);
+  perform 1 from public.quotes where id = _quote_id for update;
+  select * into draft from public.quote_versions v where v.quote_id = _quote_id and v.sent_at is null;
+  if draft.quote_id is null or draft.version <> _version then
+    return;
+  end if;
+  if draft.revision is distinct from _revision then
+    perform private.refuse_stale(
+      'quote_draft', draft.version, draft.updated_by, draft.updated_at,
+      jsonb_build_object('state', 'draft', 'revision', draft.revision)
+    );
+  end if;
   delete from public.quote_versions where quote_id = _quote_id and sent_at is null;
   delete from public.quotes q where q.id = _quote_id and q.status = 'draft'
     and not exists (select 1 from public.quote_versions v where v.quote_id = q.id);
@@ -19,6 +34,8 @@ begin
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.discard_quote_draft(_quote_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.discard_quote_draft(_quote_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.discard_quote_draft(_quote_id uuid) TO service_role;
+COMMENT ON FUNCTION public.discard_quote_draft(_quote_id uuid, _version integer, _revision integer) IS 'Throws away the draft revision the caller saw (a draft saved since: PT409 stale_version).';
+
+REVOKE ALL ON FUNCTION public.discard_quote_draft(_quote_id uuid, _version integer, _revision integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.discard_quote_draft(_quote_id uuid, _version integer, _revision integer) TO authenticated;
+GRANT ALL ON FUNCTION public.discard_quote_draft(_quote_id uuid, _version integer, _revision integer) TO service_role;

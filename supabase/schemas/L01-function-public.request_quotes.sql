@@ -22,9 +22,11 @@ begin
       'first_sent_at', q.first_sent_at,
       'created_at', q.created_at,
       'versions', (
-        select coalesce(jsonb_agg(to_jsonb(v) - 'quote_id' || jsonb_build_object(
-          'sent_by_name', (select a.username from private.admin_users a where a.id = v.sent_by)
-        ) order by v.version desc), '[]'::jsonb)
+        select coalesce(jsonb_agg(to_jsonb(v) - 'quote_id' - 'created_by' - 'sent_by' - 'updated_by'
+          || jsonb_build_object(
+            'sent_by_name', (select a.username from private.admin_users a where a.id = v.sent_by),
+            'updated_by_name', (select a.username from private.admin_users a where a.id = v.updated_by)
+          ) order by v.version desc), '[]'::jsonb)
         from public.quote_versions v where v.quote_id = q.id
       )
     ) order by q.created_at, q.id), '[]'::jsonb)

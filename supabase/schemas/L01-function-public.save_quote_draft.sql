@@ -3,14 +3,17 @@
 
 SET check_function_bodies = false;
 
-CREATE OR REPLACE FUNCTION public.save_quote_draft(_request_id uuid, _clinic_id uuid, _fields jsonb) RETURNS jsonb
+CREATE OR REPLACE FUNCTION public.save_quote_draft(_request_id uuid, _clinic_id uuid, _draft_version integer, _draft_revision integer, _fields jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   staff_id uuid;
   quote public.quotes;
+  draft public.quote_versions;
+  latest public.quote_versions;
   draft_version integer;
+  saved public.quote_versions;
   f jsonb := coalesce(_fields, '{}');
 begin
   perform private.require_staff();
@@ -20,26 +23,56 @@ begin
   ) then
     raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
   end if;
+  if (_draft_version is null) <> (_draft_revision is null) then
+    raise exception 'a draft is named by its version and its revision'
+      using errcode = '22023', hint = 'quote_draft_revision';
+  end if;
   perform pg_advisory_xact_lock(hashtextextended('quote:' || _request_id || ':' || _clinic_id, 0));
   select * into quote from public.quotes q
   where q.request_id = _request_id and q.clinic_id = _clinic_id;
+  if quote.id is null and _draft_version is not null then
+    -- The draft they opened was thrown away with its quote.
+    perform private.refuse_stale('quote_draft', null, null, null, jsonb_build_object('state', 'gone'));
+  end if;
   if quote.id is null then
     perform private.require_quotable_clinic(_clinic_id);
     insert into public.quotes (request_id, clinic_id, created_by)
     values (_request_id, _clinic_id, staff_id)
     returning * into quote;
   end if;
-  select v.version into draft_version
-  from public.quote_versions v where v.quote_id = quote.id and v.sent_at is null;
+  select * into draft from public.quote_versions v where v.quote_id = quote.id and v.sent_at is null;
+  if draft.quote_id is not null
+     and (_draft_version is distinct from draft.version
+          or _draft_revision is distinct from draft.revision) then
+    perform private.refuse_stale(
+      'quote_draft', draft.version, draft.updated_by, draft.updated_at,
+      jsonb_build_object('state', 'draft', 'revision', draft.revision)
+    );
+  end if;
+  if draft.quote_id is null and _draft_version is not null then
+    -- The draft they opened was sent (or thrown away) since.
+    select * into latest from public.quote_versions v
+    where v.quote_id = quote.id order by v.version desc limit 1;
+    perform private.refuse_stale(
+      'quote_draft', latest.version, coalesce(latest.sent_by, latest.updated_by),
+      coalesce(latest.sent_at, latest.updated_at),
+      jsonb_build_object(
+        'state', case when latest.version = _draft_version and latest.sent_at is not null
+                      then 'sent' else 'gone' end,
+        'revision', latest.revision
+      )
+    );
+  end if;
+  draft_version := draft.version;
   if draft_version is null then
     select coalesce(max(v.version), 0) + 1 into draft_version
     from public.quote_versions v where v.quote_id = quote.id;
-    insert into public.quote_versions (quote_id, version, currency, created_by)
+    insert into public.quote_versions (quote_id, version, currency, created_by, revision)
     values (
       quote.id, draft_version,
       coalesce((f ->> 'currency')::public.quote_currency,
                (select c.currency from public.clinics c where c.id = _clinic_id)),
-      staff_id
+      staff_id, 0
     );
   end if;
   update public.quote_versions v set
@@ -59,14 +92,23 @@ begin
     valid_until = nullif(f ->> 'valid_until', '')::date,
     note = private.quote_text(f, 'note'),
     note_language = coalesce((f ->> 'note_language')::public.site_language, v.note_language),
+    revision = v.revision + 1,
+    updated_by = staff_id,
     updated_at = now()
-  where v.quote_id = quote.id and v.version = draft_version;
+  where v.quote_id = quote.id and v.version = draft_version
+  returning * into saved;
   update public.quotes set updated_at = now() where id = quote.id;
   perform private.broadcast_quote_change(_request_id, quote.id, 'draft', draft_version);
-  return jsonb_build_object('quote_id', quote.id, 'version', draft_version);
+  return jsonb_build_object(
+    'quote_id', quote.id, 'version', saved.version, 'revision', saved.revision,
+    'updated_at', saved.updated_at,
+    'updated_by_name', (select a.username from private.admin_users a where a.id = staff_id)
+  );
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.save_quote_draft(_request_id uuid, _clinic_id uuid, _fields jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.save_quote_draft(_request_id uuid, _clinic_id uuid, _fields jsonb) TO authenticated;
-GRANT ALL ON FUNCTION public.save_quote_draft(_request_id uuid, _clinic_id uuid, _fields jsonb) TO service_role;
+COMMENT ON FUNCTION public.save_quote_draft(_request_id uuid, _clinic_id uuid, _draft_version integer, _draft_revision integer, _fields jsonb) IS 'Saves a quote''s draft over the revision the caller opened (stale: PT409 stale_version).';
+
+REVOKE ALL ON FUNCTION public.save_quote_draft(_request_id uuid, _clinic_id uuid, _draft_version integer, _draft_revision integer, _fields jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.save_quote_draft(_request_id uuid, _clinic_id uuid, _draft_version integer, _draft_revision integer, _fields jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.save_quote_draft(_request_id uuid, _clinic_id uuid, _draft_version integer, _draft_revision integer, _fields jsonb) TO service_role;

@@ -3,7 +3,7 @@
 
 SET check_function_bodies = false;
 
-CREATE OR REPLACE FUNCTION public.send_quote(_quote_id uuid) RETURNS jsonb
+CREATE OR REPLACE FUNCTION public.send_quote(_quote_id uuid, _version integer, _revision integer, _idempotency_key text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -12,15 +12,40 @@ declare
   request uuid;
   quote public.quotes;
   draft public.quote_versions;
+  named public.quote_versions;
   old_step text;
+  replay jsonb;
+  sent_now timestamptz := now();
 begin
   perform private.require_staff();
   request := private.visible_quote_request(_quote_id);
   select s.id into staff_id from private.current_staff() s;
   select * into quote from public.quotes where id = _quote_id for update;
+  replay := private.replayed_answer('send_quote', _idempotency_key);
+  if replay is not null then
+    return replay;
+  end if;
   select * into draft from public.quote_versions v where v.quote_id = _quote_id and v.sent_at is null;
-  if draft.quote_id is null then
-    raise exception 'this quote has no draft to send' using errcode = 'PT409', hint = 'no_draft';
+  if draft.quote_id is null or draft.version is distinct from _version
+     or draft.revision is distinct from _revision then
+    select * into named from public.quote_versions v
+    where v.quote_id = _quote_id and v.version = _version;
+    if named.sent_at is not null then
+      raise exception 'this version was sent already'
+        using errcode = 'PT409', hint = 'quote_already_sent',
+          detail = jsonb_build_object(
+            'what', 'quote', 'version', named.version, 'revision', named.revision,
+            'by', (select a.username from private.admin_users a where a.id = named.sent_by),
+            'at', named.sent_at
+          )::text;
+    end if;
+    if draft.quote_id is null then
+      raise exception 'this quote has no draft to send' using errcode = 'PT409', hint = 'no_draft';
+    end if;
+    perform private.refuse_stale(
+      'quote_draft', draft.version, draft.updated_by, draft.updated_at,
+      jsonb_build_object('state', 'draft', 'revision', draft.revision)
+    );
   end if;
   perform private.require_quotable_clinic(quote.clinic_id);
   if draft.price is null then
@@ -31,7 +56,7 @@ begin
     raise exception 'a quote needs a "valid until" from today on'
       using errcode = '23514', hint = 'quote_valid_until';
   end if;
-  update public.quote_versions set sent_at = now(), sent_by = staff_id
+  update public.quote_versions set sent_at = sent_now, sent_by = staff_id
   where quote_id = _quote_id and version = draft.version;
   update public.quotes set
     status = 'sent', chosen_version = null, decided_at = null,
@@ -50,13 +75,16 @@ begin
     perform private.add_request_event(request, 'patient_step', old_step, 'quotes');
   end if;
   perform private.broadcast_quote_change(request, _quote_id, 'sent', draft.version);
-  return jsonb_build_object(
-    'quote_id', _quote_id, 'version', draft.version,
+  return private.remember_answer('send_quote', _idempotency_key, jsonb_build_object(
+    'quote_id', _quote_id, 'version', draft.version, 'revision', draft.revision,
+    'sent_at', sent_now,
     'first_quote_at', (select min(q.first_sent_at) from public.quotes q where q.request_id = request)
-  );
+  ));
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.send_quote(_quote_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.send_quote(_quote_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.send_quote(_quote_id uuid) TO service_role;
+COMMENT ON FUNCTION public.send_quote(_quote_id uuid, _version integer, _revision integer, _idempotency_key text) IS 'Sends the draft revision the sender saw, once per idempotency key (a replay returns the answer).';
+
+REVOKE ALL ON FUNCTION public.send_quote(_quote_id uuid, _version integer, _revision integer, _idempotency_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.send_quote(_quote_id uuid, _version integer, _revision integer, _idempotency_key text) TO authenticated;
+GRANT ALL ON FUNCTION public.send_quote(_quote_id uuid, _version integer, _revision integer, _idempotency_key text) TO service_role;

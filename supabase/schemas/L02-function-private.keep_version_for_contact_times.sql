@@ -31,9 +31,4 @@ begin
 end
 $$;
 
-
-SET default_tablespace = '';
-
-SET default_table_access_method = heap;
-
 REVOKE ALL ON FUNCTION private.keep_version_for_contact_times() FROM PUBLIC;

@@ -24,11 +24,14 @@ CREATE TABLE public.quote_versions (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     sent_at timestamp with time zone,
     sent_by uuid,
+    revision integer DEFAULT 1 NOT NULL,
+    updated_by uuid,
     CONSTRAINT quote_versions_hotel CHECK (((char_length(hotel) >= 1) AND (char_length(hotel) <= 160))),
     CONSTRAINT quote_versions_lists CHECK (((cardinality(included) <= 20) AND (cardinality(not_included) <= 20))),
     CONSTRAINT quote_versions_nights CHECK (((nights >= 0) AND (nights <= 60))),
     CONSTRAINT quote_versions_note CHECK (((char_length(note) >= 1) AND (char_length(note) <= 1000))),
-    CONSTRAINT quote_versions_price CHECK (((price > (0)::numeric) AND (price < (10000000)::numeric))),
+    CONSTRAINT quote_versions_price CHECK (((price > (0)::numeric) AND (price <= ((private.quote_limits() ->> 'price_max'::text))::numeric))),
+    CONSTRAINT quote_versions_revision CHECK ((revision >= 0)),
     CONSTRAINT quote_versions_sent_complete CHECK (((sent_at IS NULL) OR ((price IS NOT NULL) AND (valid_until IS NOT NULL)))),
     CONSTRAINT quote_versions_team CHECK (((char_length(team) >= 1) AND (char_length(team) <= 160))),
     CONSTRAINT quote_versions_technique CHECK (((char_length(technique) >= 1) AND (char_length(technique) <= 160))),
@@ -40,6 +43,10 @@ CREATE TABLE public.quote_versions (
 
 COMMENT ON TABLE public.quote_versions IS 'The versions of a quote: one draft at most, sent versions frozen; the patient sees the latest sent.';
 
+COMMENT ON COLUMN public.quote_versions.revision IS 'The draft''s revision: raised by each save; a save or send naming another one is refused.';
+
+COMMENT ON COLUMN public.quote_versions.updated_by IS 'Who saved this version last.';
+
 ALTER TABLE ONLY public.quote_versions
     ADD CONSTRAINT quote_versions_pkey PRIMARY KEY (quote_id, version);
 
@@ -48,6 +55,8 @@ CREATE INDEX quote_versions_created_by_idx ON public.quote_versions USING btree 
 CREATE UNIQUE INDEX quote_versions_one_draft ON public.quote_versions USING btree (quote_id) WHERE (sent_at IS NULL);
 
 CREATE INDEX quote_versions_sent_by_idx ON public.quote_versions USING btree (sent_by);
+
+CREATE INDEX quote_versions_updated_by_idx ON public.quote_versions USING btree (updated_by);
 
 ALTER TABLE public.quote_versions ENABLE ROW LEVEL SECURITY;
 

@@ -10,6 +10,9 @@ ALTER TABLE ONLY public.quote_versions
 ALTER TABLE ONLY public.quote_versions
     ADD CONSTRAINT quote_versions_sent_by_fkey FOREIGN KEY (sent_by) REFERENCES private.admin_users(id) ON DELETE SET NULL;
 
+ALTER TABLE ONLY public.quote_versions
+    ADD CONSTRAINT quote_versions_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES private.admin_users(id) ON DELETE SET NULL;
+
 CREATE POLICY "Staff can read the versions of quotes they can see" ON public.quote_versions FOR SELECT TO authenticated USING ((( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin) AND (EXISTS ( SELECT 1
    FROM public.quotes q
   WHERE (q.id = quote_versions.quote_id)))));

@@ -150,9 +150,19 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'table public.quotes': { authenticated: 'r', service_role: 'r' },
   'table public.quote_versions': { authenticated: 'r', service_role: 'r' },
   'function public.clinic_profiles(text)': anyone,
-  'function public.save_quote_draft(uuid, uuid, jsonb)': { authenticated: 'x', service_role: 'x' },
-  'function public.send_quote(uuid)': { authenticated: 'x', service_role: 'x' },
-  'function public.discard_quote_draft(uuid)': { authenticated: 'x', service_role: 'x' },
+  // Issue 41: a draft is saved, sent and thrown away naming its revision; a send carries a key.
+  'function public.save_quote_draft(uuid, uuid, integer, integer, jsonb)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
+  'function public.send_quote(uuid, integer, integer, text)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
+  'function public.discard_quote_draft(uuid, integer, integer)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
   'function public.set_quote_status(uuid, text)': { authenticated: 'x', service_role: 'x' },
   'function public.request_quotes(uuid)': { authenticated: 'x', service_role: 'x' },
   'function public.patient_quotes(text)': anyone,

@@ -109,11 +109,13 @@ describe.each(backends)('erasing one person on $name', (backend) => {
         [clinic[0]!.id],
       );
       const { rows: quote } = await tx.query<{ r: { quote_id: string } }>(
-        `select public.save_quote_draft($1, $2, '{"price": 2100, "valid_until": "2099-01-01",
+        `select public.save_quote_draft($1, $2, null, null, '{"price": 2100, "valid_until": "2099-01-01",
            "note": "Noura, this is your quote"}') as r`,
         [first.id, clinic[0]!.id],
       );
-      await tx.query(`select public.send_quote($1)`, [quote[0]!.r.quote_id]);
+      await tx.query(`select public.send_quote($1, 1, 1, 'erasure-test-send-key')`, [
+        quote[0]!.r.quote_id,
+      ]);
       await tx.query(`select public.set_quote_status($1, 'chosen')`, [quote[0]!.r.quote_id]);
     });
   });

@@ -119,18 +119,61 @@ describe.each(backends)('partner clinics and quotes on $name', (backend) => {
     return { token, leadId: id, requestId: rows[0]!.id };
   }
 
-  const saveDraft = (actor: Actor, requestId: string, clinicId: string, values = fields()) =>
-    call(actor, `select public.save_quote_draft($1, $2, $3) as r`, [
+  /** The draft of a request's quote with a clinic as the database holds it now, or null. */
+  const currentDraft = async (requestId: string, clinicId: string) =>
+    (
+      await db.query<{ version: number; revision: number }>(
+        `select v.version, v.revision from public.quote_versions v
+         join public.quotes q on q.id = v.quote_id
+         where q.request_id = $1 and q.clinic_id = $2 and v.sent_at is null`,
+        [requestId, clinicId],
+      )
+    ).rows[0] ?? null;
+
+  /** Saves over `opened` (by default: the draft as it is now, as a coordinator who just opened it). */
+  const saveDraft = async (
+    actor: Actor,
+    requestId: string,
+    clinicId: string,
+    values = fields(),
+    opened?: { version: number; revision: number } | null,
+  ) => {
+    const base = opened === undefined ? await currentDraft(requestId, clinicId) : opened;
+    return call(actor, `select public.save_quote_draft($1, $2, $3, $4, $5) as r`, [
       requestId,
       clinicId,
+      base?.version ?? null,
+      base?.revision ?? null,
       JSON.stringify(values),
-    ]) as Promise<{ quote_id: string; version: number }>;
+    ]) as Promise<{ quote_id: string; version: number; revision: number; updated_by_name: string }>;
+  };
 
-  const send = (actor: Actor, quoteId: string) =>
-    call(actor, `select public.send_quote($1) as r`, [quoteId]) as Promise<{
-      version: number;
-      first_quote_at: string;
-    }>;
+  const newKey = () => randomBytes(16).toString('hex');
+
+  /** Sends `named` (by default: the quote's draft as it is now) with `key` (by default a new one). */
+  const send = async (
+    actor: Actor,
+    quoteId: string,
+    named?: { version: number; revision: number } | null,
+    key = newKey(),
+  ) => {
+    const base =
+      named === undefined
+        ? ((
+            await db.query<{ version: number; revision: number }>(
+              `select version, revision from public.quote_versions
+               where quote_id = $1 and sent_at is null`,
+              [quoteId],
+            )
+          ).rows[0] ?? null)
+        : named;
+    return call(actor, `select public.send_quote($1, $2, $3, $4) as r`, [
+      quoteId,
+      base?.version ?? null,
+      base?.revision ?? null,
+      key,
+    ]) as Promise<{ version: number; revision: number; first_quote_at: string; replayed: boolean }>;
+  };
 
   const patientQuotes = (token: string) =>
     call(anon, `select public.patient_quotes($1) as r`, [token]) as Promise<PatientQuotes | null>;
@@ -338,7 +381,7 @@ describe.each(backends)('partner clinics and quotes on $name', (backend) => {
 
     // A correction is a new draft version, unseen until it is sent.
     const correction = await saveDraft(coordinator, mine.requestId, first, fields({ price: 1900 }));
-    expect(correction).toEqual({ quote_id: a.quote_id, version: 2 });
+    expect(correction).toMatchObject({ quote_id: a.quote_id, version: 2, revision: 1 });
     seen = await patientQuotes(mine.token);
     expect(Number(seen?.quotes[0]?.price)).toBe(2100);
     await send(coordinator, a.quote_id);

@@ -312,3 +312,37 @@ test('a quote typed and closed at once is in the database, not only in this brow
     )
     .toEqual(['FUE بالياقوت']);
 });
+
+test('a quote in Iraqi dinars for an ordinary amount is accepted and sent', async ({ page }) => {
+  const [clinic] = await addClinics();
+  const name = uniqueName('عرض بالدينار');
+  const { stored } = await submitRequest(name);
+  await login(page, createAdmin('dinar', 'coordinator'));
+  await expect(page.getByTestId('showing')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('searchbox', { name: 'بحث' }).fill(stored.reference);
+  await page.getByRole('button', { name: `فتح تفاصيل طلب ${name}` }).click();
+  const dialog = page.getByTestId('request-dialog');
+  await dialog.getByRole('button', { name: 'عرض جديد من عيادة' }).click();
+  await dialog.getByLabel('العيادة').selectOption({ label: `${clinic!.name} · إسطنبول` });
+  const editor = dialog.getByTestId('quote-editor');
+  await editor.getByLabel('الجرّاح أو الفريق').fill('Dr. Kaya');
+  await editor.getByLabel('العملة').selectOption('IQD');
+  // About 9,000 USD: above the old bound of 10,000,000, which refused it.
+  const price = editor.getByLabel('السعر', { exact: true });
+  await price.fill('11800000');
+  await price.press('Control+Enter');
+  await expect(editor).toBeHidden({ timeout: 15_000 });
+  const { data: quotes } = await serviceClient
+    .from('quotes')
+    .select('id, status')
+    .eq('request_id', stored.id);
+  expect(quotes?.map((quote) => quote.status)).toEqual(['sent']);
+  const { data: versions } = await serviceClient
+    .from('quote_versions')
+    .select('price, currency, sent_at')
+    .eq('quote_id', quotes![0]!.id);
+  expect(versions).toHaveLength(1);
+  expect(Number(versions![0]!.price)).toBe(11_800_000);
+  expect(versions![0]!.currency).toBe('IQD');
+  expect(versions![0]!.sent_at).not.toBeNull();
+});

@@ -47,6 +47,8 @@ const now = new Date('2026-11-27T10:00:00Z');
 
 const version = (overrides: Partial<QuoteVersion> = {}): QuoteVersion => ({
   version: 1,
+  revision: 1,
+  updated_by_name: 'sara',
   technique: 'FUE',
   units: 4000,
   unit_kind: 'grafts',
@@ -165,11 +167,22 @@ describe('the 48-hour clock', () => {
 });
 
 describe('unsaved quotes on this device', () => {
-  it('are kept per account, request and clinic, and go at sign-out with that account only', () => {
+  it('are kept per account, request, clinic and tab, and go at sign-out with that account only', () => {
     const storage = memoryStorage();
     const fields = defaultFields(clinic, { service: 'dental', language: 'ar' }, null, now);
-    const mine = { username: 'sara', requestId: 'r1', clinicId: 'c1' };
+    const mine = { username: 'sara', requestId: 'r1', clinicId: 'c1', tab: 't1', base: null };
     writeQuoteDraft(storage, { ...mine, fields, updatedAt: '2026-11-27T10:00:00Z' });
+    // The same coordinator's other tab keeps its own copy of the same quote.
+    const otherTab = { ...mine, tab: 't2', base: { version: 1, revision: 3 } };
+    writeQuoteDraft(storage, {
+      ...otherTab,
+      fields: { ...fields, price: '1800' },
+      updatedAt: '2026-11-27T10:30:00Z',
+    });
+    expect(readQuoteDraft(storage, otherTab)?.fields.price).toBe('1800');
+    expect(readQuoteDraft(storage, otherTab)?.base).toEqual({ version: 1, revision: 3 });
+    expect(readQuoteDraft(storage, mine)?.fields.price).toBe(fields.price);
+    removeQuoteDraft(storage, otherTab);
     writeQuoteDraft(storage, {
       ...mine,
       clinicId: 'c2',

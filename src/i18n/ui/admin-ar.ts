@@ -11,11 +11,13 @@ import { adminDeskAr } from './admin-desk-ar.ts';
 import { adminPatientAr } from './admin-patient-ar.ts';
 import { adminFilesAr } from './admin-files-ar.ts';
 import { adminQuotesAr } from './admin-quotes-ar.ts';
+import { adminWritesAr } from './admin-writes-ar.ts';
 
 export const adminAr = {
   ...adminPatientAr,
   ...adminFilesAr,
   ...adminQuotesAr,
+  ...adminWritesAr,
   ...adminContactAr,
   ...adminDeskAr,
   'admin.title': 'لوحة الإدارة',

@@ -6,6 +6,7 @@ import { adminDeskEn } from './admin-desk-en.ts';
 import { adminPatientEn } from './admin-patient-en.ts';
 import { adminFilesEn } from './admin-files-en.ts';
 import { adminQuotesEn } from './admin-quotes-en.ts';
+import { adminWritesEn } from './admin-writes-en.ts';
 
 /**
  * English strings of the back office; a key missing here, or one Arabic lacks, fails the build.
@@ -16,6 +17,7 @@ export const adminEn = {
   ...adminPatientEn,
   ...adminFilesEn,
   ...adminQuotesEn,
+  ...adminWritesEn,
   ...adminContactEn,
   ...adminDeskEn,
   'admin.title': 'Admin dashboard',

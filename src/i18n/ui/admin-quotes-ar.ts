@@ -57,16 +57,6 @@ export const adminQuotesAr = {
   'admin.quotes.updated': 'حُدّث العرض.',
   'admin.quotes.missing.price': 'أدخل السعر قبل الإرسال.',
   'admin.quotes.missing.validUntil': 'اختر تاريخ صلاحية من اليوم فصاعداً.',
-  'admin.quotes.refused.clinic_not_accredited':
-    'لا تملك هذه العيادة اعتماداً سارياً اليوم، فلا يُنشأ منها عرض ولا يُرسل. يحدّث المالك اعتمادها في صفحة العيادات.',
-  'admin.quotes.refused.clinic_inactive': 'هذه العيادة لم تعد شريكة نشطة.',
-  'admin.quotes.refused.quote_price_missing': 'أدخل السعر قبل الإرسال.',
-  'admin.quotes.refused.quote_valid_until': 'اختر تاريخ صلاحية من اليوم فصاعداً.',
-  'admin.quotes.refused.quote_list_item': 'كل بند في القوائم 120 حرفاً على الأكثر.',
-  'admin.quotes.refused.no_draft': 'لا مسودة لإرسالها: أُرسلت من قبل.',
-  'admin.quotes.refused.invalid': 'تحقّق من الأرقام والتاريخ في العرض.',
-  'admin.quotes.refused.network':
-    'لم يُحفظ العرض: تعذّر الوصول إلى الخادم. ما كتبته محفوظ على هذا الجهاز.',
   'admin.quotes.status.draft': 'مسودة',
   'admin.quotes.status.sent': 'مُرسل',
   'admin.quotes.status.chosen': 'اختاره المريض',

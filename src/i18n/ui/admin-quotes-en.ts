@@ -55,16 +55,6 @@ export const adminQuotesEn = {
   'admin.quotes.updated': 'Quote updated.',
   'admin.quotes.missing.price': 'Enter the price before sending.',
   'admin.quotes.missing.validUntil': 'Choose a validity date from today on.',
-  'admin.quotes.refused.clinic_not_accredited':
-    'This clinic holds no accreditation valid today, so no quote of it is made or sent. Owners update its accreditation on the clinics screen.',
-  'admin.quotes.refused.clinic_inactive': 'This clinic is no longer an active partner.',
-  'admin.quotes.refused.quote_price_missing': 'Enter the price before sending.',
-  'admin.quotes.refused.quote_valid_until': 'Choose a validity date from today on.',
-  'admin.quotes.refused.quote_list_item': 'Each item of the lists has at most 120 characters.',
-  'admin.quotes.refused.no_draft': 'Nothing to send: it was sent already.',
-  'admin.quotes.refused.invalid': 'Check the numbers and the date of the quote.',
-  'admin.quotes.refused.network':
-    'The quote was not saved: the server could not be reached. What you typed is kept on this device.',
   'admin.quotes.status.draft': 'Draft',
   'admin.quotes.status.sent': 'Sent',
   'admin.quotes.status.chosen': 'Chosen by the patient',

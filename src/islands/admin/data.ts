@@ -6,7 +6,8 @@
 import type { PostgrestError } from '@supabase/supabase-js';
 import { AdminDataError, SessionLostError } from '~/lib/admin/query.ts';
 import { type ContactRequest, type RequestEvent, type StaffAccount } from '~/lib/admin/rows.ts';
-import { StaleVersionError, type RequestChanges } from '~/lib/admin/team.ts';
+import type { RequestChanges } from '~/lib/admin/team.ts';
+import { StaleVersionError } from '~/lib/admin/writes.ts';
 import {
   EXPORT_PAGE_SIZE,
   PAGE_SIZE as REQUEST_PAGE_SIZE,

@@ -6,7 +6,7 @@
 import type { entryRequest } from '~/lib/admin/entry.ts';
 import { AdminDataError } from '~/lib/admin/query.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
-import { StaleVersionError } from '~/lib/admin/team.ts';
+import { StaleVersionError } from '~/lib/admin/writes.ts';
 import type { Json } from '~/lib/database.types.ts';
 import { supabase } from '~/lib/supabase.ts';
 

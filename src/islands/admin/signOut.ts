@@ -62,7 +62,7 @@ export async function saveQuoteCopies(): Promise<number> {
   let unsaved = 0;
   for (const copy of allQuoteDrafts(localStorage, rememberedUsername())) {
     try {
-      await saveQuoteDraft(copy.requestId, copy.clinicId, copy.fields);
+      await saveQuoteDraft(copy.requestId, copy.clinicId, copy.base, copy.fields);
       removeQuoteDraft(localStorage, copy);
     } catch (error) {
       // The request or the quote is gone (erased, sent): nothing left to keep it for.

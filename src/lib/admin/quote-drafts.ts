@@ -1,9 +1,11 @@
 /**
  * What a coordinator types into a quote, kept in localStorage until the database holds it as the
  * quote's draft (the builder saves a draft a moment after typing stops): a closed tab, a lost
- * connection or an ended session loses nothing. Keyed by account, request and clinic, like the
- * request dialog's drafts (./drafts.ts); signing out removes the account's (src/islands/admin/
- * signOut.ts). Pure over a Storage, tested in tests/unit/admin-quotes.test.ts.
+ * connection or an ended session loses nothing. Keyed by account, request, clinic and browser tab,
+ * like the request dialog's drafts (./drafts.ts): one coordinator in two tabs keeps two copies, and
+ * each saves over the draft revision it opened (`base`), so neither overwrites the other unseen.
+ * Signing out removes the account's (src/islands/admin/signOut.ts). Pure over a Storage, tested in
+ * tests/unit/admin-quotes.test.ts.
  */
 import type { DraftStorage } from './drafts.ts';
 import type { QuoteFields } from './quotes.ts';
@@ -14,14 +16,18 @@ export interface QuoteDraft {
   username: string | null;
   requestId: string;
   clinicId: string;
+  /** The browser tab that typed it (./drafts.ts tabIdIn); '' for copies kept before tabs. */
+  tab: string;
+  /** The draft revision it was typed on (null: a new draft), which its save names. */
+  base: { version: number; revision: number } | null;
   fields: QuoteFields;
   updatedAt: string;
 }
 
-type Key = Pick<QuoteDraft, 'username' | 'requestId' | 'clinicId'>;
+type Key = Pick<QuoteDraft, 'username' | 'requestId' | 'clinicId' | 'tab'>;
 
 export function quoteDraftKey(key: Key): string {
-  return `${QUOTE_DRAFT_PREFIX}${encodeURIComponent(key.username ?? '')}.${key.requestId}.${key.clinicId}`;
+  return `${QUOTE_DRAFT_PREFIX}${encodeURIComponent(key.username ?? '')}.${key.requestId}.${key.clinicId}.${key.tab}`;
 }
 
 export function readQuoteDraft(storage: DraftStorage, key: Key): QuoteDraft | null {
@@ -29,7 +35,7 @@ export function readQuoteDraft(storage: DraftStorage, key: Key): QuoteDraft | nu
     const raw = storage.getItem(quoteDraftKey(key));
     if (!raw) return null;
     const draft = JSON.parse(raw) as QuoteDraft;
-    return draft.fields && draft.requestId === key.requestId ? draft : null;
+    return draft.fields && draft.requestId === key.requestId ? withDefaults(draft) : null;
   } catch {
     return null;
   }
@@ -51,6 +57,11 @@ export function removeQuoteDraft(storage: DraftStorage, key: Key): void {
   }
 }
 
+/** A copy as stored, with what older copies lack. */
+function withDefaults(draft: QuoteDraft): QuoteDraft {
+  return { ...draft, tab: draft.tab ?? '', base: draft.base ?? null };
+}
+
 /** The quote copies whose keys start with `prefix`. */
 function draftsUnder(storage: DraftStorage, prefix: string): QuoteDraft[] {
   const found: QuoteDraft[] = [];
@@ -59,7 +70,7 @@ function draftsUnder(storage: DraftStorage, prefix: string): QuoteDraft[] {
       const key = storage.key(index);
       if (!key?.startsWith(prefix)) continue;
       const draft = JSON.parse(storage.getItem(key) ?? 'null') as QuoteDraft | null;
-      if (draft?.fields && draft.requestId && draft.clinicId) found.push(draft);
+      if (draft?.fields && draft.requestId && draft.clinicId) found.push(withDefaults(draft));
     }
   } catch {
     // Storage blocked.
@@ -67,7 +78,7 @@ function draftsUnder(storage: DraftStorage, prefix: string): QuoteDraft[] {
   return found;
 }
 
-/** This account's unsaved quotes of a request, newest first. */
+/** This account's unsaved quotes of a request, from every tab, newest first. */
 export function quoteDraftsOf(
   storage: DraftStorage,
   requestId: string,

@@ -6,6 +6,7 @@
  */
 import type { Database } from '~/lib/database.types.ts';
 import type { RequestService } from '~/lib/services.ts';
+import { quoteNumber } from './quote-limits.ts';
 
 export type Currency = Database['public']['Enums']['quote_currency'];
 export type Clinic = Database['public']['Tables']['clinics']['Row'];
@@ -61,6 +62,10 @@ export interface QuoteVersion {
   note_language: 'ar' | 'en';
   created_at: string;
   updated_at: string;
+  /** Raised by each save of the draft; a save or send names the revision it was made on. */
+  revision: number;
+  /** Who saved this version last. */
+  updated_by_name: string | null;
   sent_at: string | null;
   sent_by_name: string | null;
 }
@@ -184,12 +189,7 @@ const lines = (text: string) =>
 
 /** The fields as save_quote_draft takes them. */
 export function fieldsPayload(fields: QuoteFields): Record<string, unknown> {
-  const number = (text: string) => {
-    const value = text
-      .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x660))
-      .replace(/[,\s]/g, '');
-    return value === '' ? null : Number(value);
-  };
+  const number = quoteNumber;
   return {
     technique: fields.technique,
     units: number(fields.units),
@@ -207,6 +207,26 @@ export function fieldsPayload(fields: QuoteFields): Record<string, unknown> {
     note: fields.note,
     note_language: fields.note_language,
   };
+}
+
+/** A version's content as the database keeps it (trimmed, empty as null): to tell two apart. */
+function content(fields: QuoteFields): string {
+  const payload = fieldsPayload(fields);
+  const clean = (value: unknown) =>
+    typeof value === 'string' ? value.trim() || null : Array.isArray(value) ? value : value;
+  return JSON.stringify(
+    Object.fromEntries(
+      Object.entries(payload).map(([key, value]) => [
+        key,
+        key === 'unit_kind' && payload['units'] === null ? null : clean(value),
+      ]),
+    ),
+  );
+}
+
+/** Whether two sets of fields are the same quote (what a lost save's reply would have said). */
+export function sameContent(a: QuoteFields, b: QuoteFields): boolean {
+  return content(a) === content(b);
 }
 
 /** What keeps a draft from being sent, as string keys of admin.quotes.missing.*; empty when ready. */

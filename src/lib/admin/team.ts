@@ -21,16 +21,6 @@ export interface RequestChanges {
   follow_up_at?: string | null;
 }
 
-/** The request changed since the coordinator opened it; nothing was saved. */
-export class StaleVersionError extends Error {
-  readonly currentVersion: number;
-  constructor(currentVersion: number) {
-    super(`request changed (now version ${currentVersion})`);
-    this.name = 'StaleVersionError';
-    this.currentVersion = currentVersion;
-  }
-}
-
 /** The dialog's editable fields, as the form holds them. */
 export interface RequestEdits {
   status: RequestStatus;

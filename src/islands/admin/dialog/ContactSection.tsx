@@ -14,7 +14,7 @@ import { hasCountryCode } from '~/lib/admin/labels.ts';
 import { AdminDataError } from '~/lib/admin/query.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
-import { StaleVersionError } from '~/lib/admin/team.ts';
+import { StaleVersionError } from '~/lib/admin/writes.ts';
 import { countryCodes, stripNonDigits } from '~/lib/phone.ts';
 import { adminQueryKeys } from '../data.ts';
 import { correctContact } from '../personData.ts';

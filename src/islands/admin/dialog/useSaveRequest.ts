@@ -5,7 +5,7 @@ import { withSavedRow, type PageAnswer } from '~/lib/admin/page.ts';
 import { AdminDataError, isSessionError } from '~/lib/admin/query.ts';
 import type { ContactRequest, RequestEvent } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
-import { StaleVersionError } from '~/lib/admin/team.ts';
+import { StaleVersionError } from '~/lib/admin/writes.ts';
 import { adminQueryKeys, fetchEvents, fetchRequest, saveRequest } from '../data.ts';
 import { goToLogin } from '../session.ts';
 import type { PendingSave } from './useRequestDraft.ts';

@@ -1,14 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { toast } from 'sonner';
 import { formatRequestDate } from '~/lib/admin/dates.ts';
-import { draftOf, latestSent, type QuoteStatus, type RequestQuote } from '~/lib/admin/quotes.ts';
+import {
+  draftOf,
+  latestSent,
+  type QuoteStatus,
+  type QuoteVersion,
+  type RequestQuote,
+} from '~/lib/admin/quotes.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { formatMoney } from '~/lib/quotes/compare.ts';
 import { adminQueryKeys } from '../data.ts';
 import { reportFailure } from '../dialog/useSaveRequest.ts';
 import { UserText } from '../parts.tsx';
-import { discardQuoteDraft, quoteKeys, sendQuote, setQuoteStatus } from './quoteData.ts';
-import { failureText } from './useQuoteEditor.ts';
+import { refusalText } from '~/lib/admin/refusals.ts';
+import { newWriteKey } from '~/lib/admin/writes.ts';
+import {
+  discardQuoteDraft,
+  quoteKeys,
+  sendQuote,
+  setQuoteStatus,
+  type DraftBase,
+} from './quoteData.ts';
 
 const statusTone: Record<QuoteStatus, string> = {
   draft: 'bg-sand-100 text-ink',
@@ -29,16 +43,29 @@ export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
   );
 }
 
-/** Sends a draft, throws it away, or records the patient's decision; then reloads. */
-function useQuoteAction(quoteId: string, requestId: string) {
+/**
+ * Sends the draft shown (its version and revision, one key per revision so a second press or a
+ * retry is the same send), throws it away, or records the patient's decision; then reloads.
+ */
+function useQuoteAction(quoteId: string, requestId: string, draft: DraftBase | null) {
   const queryClient = useQueryClient();
+  const keys = useRef(new Map<string, string>());
+  const keyOf = (base: DraftBase) => {
+    const name = `${base.version}:${base.revision}`;
+    const key = keys.current.get(name) ?? newWriteKey();
+    keys.current.set(name, key);
+    return key;
+  };
   return useMutation({
-    mutationFn: (action: 'send' | 'discard' | 'chosen' | 'declined' | 'sent') =>
-      action === 'send'
-        ? sendQuote(quoteId)
-        : action === 'discard'
-          ? discardQuoteDraft(quoteId)
-          : setQuoteStatus(quoteId, action),
+    mutationFn: async (action: 'send' | 'discard' | 'chosen' | 'declined' | 'sent') => {
+      if (action === 'send' || action === 'discard') {
+        if (!draft) return;
+        return action === 'send'
+          ? void (await sendQuote(quoteId, draft, keyOf(draft)))
+          : discardQuoteDraft(quoteId, draft);
+      }
+      return setQuoteStatus(quoteId, action);
+    },
     onSuccess: async (_, action) => {
       toast.success(adminText(action === 'send' ? 'admin.quotes.sent' : 'admin.quotes.updated'));
       await Promise.all([
@@ -46,7 +73,11 @@ function useQuoteAction(quoteId: string, requestId: string) {
         queryClient.invalidateQueries({ queryKey: adminQueryKeys.events(requestId) }),
       ]);
     },
-    onError: (error) => reportFailure(error, failureText(error)),
+    onError: async (error) => {
+      reportFailure(error, refusalText(error));
+      // What the database holds now (a colleague's save, a send that did go through).
+      await queryClient.invalidateQueries({ queryKey: quoteKeys.quotes(requestId) });
+    },
   });
 }
 
@@ -64,7 +95,11 @@ export function QuoteCard({
 }) {
   const draft = draftOf(quote);
   const sent = latestSent(quote);
-  const act = useQuoteAction(quote.id, requestId);
+  const act = useQuoteAction(
+    quote.id,
+    requestId,
+    draft && { version: draft.version, revision: draft.revision },
+  );
   const disabled = busy || act.isPending;
   const small = 'min-h-9 px-3 py-1 text-sm';
   return (
@@ -94,11 +129,7 @@ export function QuoteCard({
             ` · ${adminText('admin.quotes.chosenVersion', { version: quote.chosen_version ?? '' })}`}
         </p>
       )}
-      {draft && (
-        <p className="mt-1 text-sm text-offer-700">
-          {adminText('admin.quotes.draftVersion', { version: draft.version })}
-        </p>
-      )}
+      {draft && <DraftLine draft={draft} />}
       <div className="mt-2 flex flex-wrap gap-2">
         <button
           type="button"
@@ -163,6 +194,20 @@ export function QuoteCard({
       </div>
       <QuoteVersions quote={quote} />
     </li>
+  );
+}
+
+/** The unsent draft: its version, who is writing it and when they last saved. */
+function DraftLine({ draft }: { draft: QuoteVersion }) {
+  return (
+    <p className="mt-1 text-sm text-offer-700" data-testid="quote-draft-line">
+      {adminText('admin.quotes.draftVersion', { version: draft.version })}
+      {draft.updated_by_name &&
+        ` · ${adminText('admin.quotes.writer', {
+          name: draft.updated_by_name,
+          time: formatRequestDate(draft.updated_at),
+        })}`}
+    </p>
   );
 }
 

@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { formatRequestDate } from '~/lib/admin/dates.ts';
 import type { QuoteFields } from '~/lib/admin/quotes.ts';
 import { adminText } from '~/lib/admin/strings.ts';
+import { QuoteConflictView } from './QuoteConflictView.tsx';
 import { QuoteFieldsGrid } from './QuoteFieldsGrid.tsx';
+import type { DraftBase } from './quoteData.ts';
 import { useQuoteEditor, type SaveState } from './useQuoteEditor.ts';
 
 interface QuoteEditorProps {
@@ -12,6 +14,8 @@ interface QuoteEditorProps {
   quoteId: string | null;
   /** The version this draft will be (a correction of a sent quote is the next one). */
   version: number;
+  /** The draft it opened (null: a new draft). */
+  base: DraftBase | null;
   initial: QuoteFields;
   onClose: () => void;
 }
@@ -51,6 +55,8 @@ function stateText(state: SaveState): string {
         : adminText('admin.quotes.savedEarlier');
     case 'saving':
       return adminText('admin.quotes.saving');
+    case 'checking':
+      return adminText('admin.quotes.checking');
     case 'unsaved':
       return adminText('admin.quotes.unsaved');
     case 'failed':
@@ -83,7 +89,7 @@ export function QuoteEditor(props: QuoteEditorProps) {
       <h4 id={id('title')} className="font-bold">
         {adminText('admin.quotes.editorTitle', {
           clinic: props.clinicName,
-          version: props.version,
+          version: editor.version ?? props.version,
         })}
       </h4>
       <p className="mt-1 text-xs text-muted">{adminText('admin.quotes.keys')}</p>
@@ -92,12 +98,19 @@ export function QuoteEditor(props: QuoteEditorProps) {
           {adminText('admin.quotes.restored')}
         </p>
       )}
-      <QuoteFieldsGrid fields={fields} set={set} />
+      {editor.conflict && (
+        <QuoteConflictView conflict={editor.conflict} onResolve={editor.resolve} />
+      )}
+      <QuoteFieldsGrid
+        fields={fields}
+        set={set}
+        invalid={editor.state.kind === 'failed' ? (editor.state.field ?? null) : null}
+      />
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <button
           type="button"
           className="btn btn-primary min-h-10 px-4 py-1.5 text-sm"
-          disabled={editor.sending}
+          disabled={editor.sending || Boolean(editor.conflict)}
           onClick={() => void editor.send()}
         >
           {editor.sending ? adminText('admin.quotes.sending') : adminText('admin.quotes.send')}
@@ -105,7 +118,7 @@ export function QuoteEditor(props: QuoteEditorProps) {
         <button
           type="button"
           className="btn btn-ghost min-h-10 px-4 py-1.5 text-sm"
-          disabled={editor.sending}
+          disabled={editor.sending || Boolean(editor.conflict)}
           onClick={() => void editor.save()}
         >
           {adminText('admin.quotes.saveDraft')}

@@ -21,9 +21,12 @@ function Labelled({ id, label, children }: { id: string; label: string; children
 export function QuoteFieldsGrid({
   fields,
   set,
+  invalid = null,
 }: {
   fields: QuoteFields;
   set: (patch: Partial<QuoteFields>) => void;
+  /** The field a refusal or a limit concerns (marked invalid, its message in the status line). */
+  invalid?: string | null;
 }) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
@@ -36,6 +39,7 @@ export function QuoteFieldsGrid({
       className={input}
       dir="auto"
       inputMode={numeric ? 'decimal' : undefined}
+      aria-invalid={invalid === name || undefined}
       value={fields[name]}
       onChange={(event) => set({ [name]: event.target.value })}
     />

@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import {
   defaultFields,
   draftOf,
   fieldsOf,
   firstQuoteAt,
   latestSent,
+  type QuoteFields,
   type RequestQuote,
 } from '~/lib/admin/quotes.ts';
 import { quoteDraftsOf } from '~/lib/admin/quote-drafts.ts';
@@ -18,13 +19,18 @@ import { rememberedUsername } from '../session.ts';
 import { QuoteCard } from './QuoteCard.tsx';
 import { QuoteClock } from './QuoteClock.tsx';
 import { QuoteEditor } from './QuoteEditor.tsx';
-import { fetchRequestQuotes, quoteKeys } from './quoteData.ts';
+import { fetchRequestQuotes, quoteKeys, type DraftBase } from './quoteData.ts';
 import { useClinics, type ClinicWithChecks } from './useClinics.ts';
 import { useLiveQuotes } from './useLiveQuotes.ts';
 
 interface Editing {
   clinic: Pick<ClinicWithChecks, 'id' | 'name_ar'> & Partial<ClinicWithChecks>;
   quote: RequestQuote | null;
+  /** Taken when the editor opens, never from a later refetch: what it was opened on. */
+  initial: QuoteFields;
+  base: DraftBase | null;
+  version: number;
+  opened: number;
 }
 
 /** Clinics a new quote can come from: active, accredited today, not quoted yet; the request's treatment first. */
@@ -48,6 +54,8 @@ export function QuotesSection({ request }: { request: ContactRequest }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [picking, setPicking] = useState(false);
+  /** Counts openings, so each opens a fresh editor (never one remounted by a refetch). */
+  const openings = useRef(0);
   // A quote typed in a tab that closed before the database had it: offered to continue.
   const [pending, setPending] = useState(
     () => quoteDraftsOf(localStorage, request.id, rememberedUsername())[0] ?? null,
@@ -68,19 +76,28 @@ export function QuotesSection({ request }: { request: ContactRequest }) {
   const open = (clinic: Editing['clinic'], quote: RequestQuote | null) => {
     setPicking(false);
     setPending(null);
-    setEditing({ clinic, quote });
+    const draft = quote && draftOf(quote);
+    setEditing({
+      clinic,
+      quote,
+      initial: initialFor(clinic, quote),
+      base: draft ? { version: draft.version, revision: draft.revision } : null,
+      version: versionFor(quote),
+      opened: (openings.current += 1),
+    });
   };
   const pendingClinic = pending && clinics.data?.find((clinic) => clinic.id === pending.clinicId);
-  const initialFor = ({ clinic, quote }: Editing) => {
+  function initialFor(clinic: Editing['clinic'], quote: RequestQuote | null) {
     const draft = quote && draftOf(quote);
     const sent = quote && latestSent(quote);
     if (draft) return fieldsOf(draft);
     if (sent) return fieldsOf(sent);
     const other = list.map(latestSent).find(Boolean) ?? list.map(draftOf).find(Boolean) ?? null;
     return defaultFields(clinic as ClinicWithChecks, request, other);
-  };
-  const versionFor = (quote: RequestQuote | null) =>
-    quote ? (draftOf(quote)?.version ?? (quote.versions[0]?.version ?? 0) + 1) : 1;
+  }
+  function versionFor(quote: RequestQuote | null) {
+    return quote ? (draftOf(quote)?.version ?? (quote.versions[0]?.version ?? 0) + 1) : 1;
+  }
 
   return (
     <section
@@ -119,13 +136,14 @@ export function QuotesSection({ request }: { request: ContactRequest }) {
       )}
       {editing ? (
         <QuoteEditor
-          key={`${editing.clinic.id}-${versionFor(editing.quote)}`}
+          key={`${editing.clinic.id}-${editing.opened}`}
           requestId={request.id}
           clinicId={editing.clinic.id}
           clinicName={editing.clinic.name_ar}
           quoteId={editing.quote?.id ?? null}
-          version={versionFor(editing.quote)}
-          initial={initialFor(editing)}
+          version={editing.version}
+          base={editing.base}
+          initial={editing.initial}
           onClose={() => setEditing(null)}
         />
       ) : picking ? (

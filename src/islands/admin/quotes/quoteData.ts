@@ -8,6 +8,7 @@ import { fieldsPayload } from '~/lib/admin/quotes.ts';
 import { AdminDataError } from '~/lib/admin/query.ts';
 import type { Json } from '~/lib/database.types.ts';
 import { supabase } from '~/lib/supabase.ts';
+import { staffWrite } from '~/lib/admin/writes.ts';
 
 export const quoteKeys = {
   quotes: (requestId: string) => ['admin', 'quotes', requestId] as const,
@@ -31,28 +32,66 @@ export async function fetchRequestQuotes(requestId: string): Promise<RequestQuot
   return (data ?? []) as unknown as RequestQuote[];
 }
 
+/** The draft a save or a send is made on: its version and revision, as the screen opened it. */
+export interface DraftBase {
+  version: number;
+  revision: number;
+}
+
+/** What save_quote_draft answers: the draft as it is now. */
+export interface SavedDraft extends DraftBase {
+  quote_id: string;
+  updated_at: string;
+  updated_by_name: string;
+}
+
+/**
+ * Saves the builder's fields over `base` (null: a new draft). A draft saved by someone since, sent
+ * or thrown away since throws StaleVersionError (~/lib/admin/writes.ts) with who and when.
+ */
 export async function saveQuoteDraft(
   requestId: string,
   clinicId: string,
+  base: DraftBase | null,
   fields: QuoteFields,
-): Promise<{ quote_id: string; version: number }> {
-  const { data, error, status } = await supabase.rpc('save_quote_draft', {
+): Promise<SavedDraft> {
+  const data = await staffWrite('save_quote_draft', {
     _request_id: requestId,
     _clinic_id: clinicId,
+    // null, not undefined, when no draft was opened: the key must be sent (PostgREST finds the
+    // function by its argument names; a dropped key is PGRST202, "no such function").
+    _draft_version: (base?.version ?? null) as number,
+    _draft_revision: (base?.revision ?? null) as number,
     _fields: fieldsPayload(fields) as Json,
   });
-  if (error) fail(error, status);
-  return data as unknown as { quote_id: string; version: number };
+  return data as unknown as SavedDraft;
 }
 
-export async function sendQuote(quoteId: string): Promise<void> {
-  const { error, status } = await supabase.rpc('send_quote', { _quote_id: quoteId });
-  if (error) fail(error, status);
+export interface SentQuote extends DraftBase {
+  quote_id: string;
+  sent_at: string;
+  /** The same send answered again (the first answer was lost, or the button was pressed twice). */
+  replayed: boolean;
 }
 
-export async function discardQuoteDraft(quoteId: string): Promise<void> {
-  const { error, status } = await supabase.rpc('discard_quote_draft', { _quote_id: quoteId });
-  if (error) fail(error, status);
+/** Sends the draft revision the sender saw, as one action named by `key` (repeat it freely). */
+export async function sendQuote(quoteId: string, base: DraftBase, key: string): Promise<SentQuote> {
+  const data = await staffWrite('send_quote', {
+    _quote_id: quoteId,
+    _version: base.version,
+    _revision: base.revision,
+    _idempotency_key: key,
+  });
+  return data as unknown as SentQuote;
+}
+
+/** Throws away the draft revision the coordinator saw (one saved since is kept: stale). */
+export async function discardQuoteDraft(quoteId: string, base: DraftBase): Promise<void> {
+  await staffWrite('discard_quote_draft', {
+    _quote_id: quoteId,
+    _version: base.version,
+    _revision: base.revision,
+  });
 }
 
 export async function setQuoteStatus(

@@ -1,58 +1,56 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { missingToSend, type QuoteFields } from '~/lib/admin/quotes.ts';
+import type { QuoteFields } from '~/lib/admin/quotes.ts';
 import { readQuoteDraft, removeQuoteDraft, writeQuoteDraft } from '~/lib/admin/quote-drafts.ts';
 import { isSessionError } from '~/lib/admin/query.ts';
-import { adminText, type AdminKey } from '~/lib/admin/strings.ts';
+import { refusalText } from '~/lib/admin/refusals.ts';
+import { adminText } from '~/lib/admin/strings.ts';
+import { StaleVersionError } from '~/lib/admin/writes.ts';
 import { adminQueryKeys } from '../data.ts';
+import { currentTab } from '../dialog/tabs.ts';
 import { goToLogin, rememberedUsername } from '../session.ts';
-import { hintOf, quoteKeys, saveQuoteDraft, sendQuote } from './quoteData.ts';
+import { quoteKeys, saveQuoteDraft, type DraftBase, type SentQuote } from './quoteData.ts';
+import {
+  failedState,
+  problemsOf,
+  quoteNow,
+  readStale,
+  type QuoteConflict,
+  type SaveState,
+} from './quoteOutcomes.ts';
+import { useQuoteSend } from './useQuoteSend.ts';
+
+export type { QuoteConflict, SaveState } from './quoteOutcomes.ts';
 
 /** How long after the last keystroke the draft goes to the database. */
 export const AUTOSAVE_MS = 1200;
 
-export type SaveState =
-  | { kind: 'saved'; at: string }
-  | { kind: 'unsaved' }
-  | { kind: 'saving' }
-  | { kind: 'failed'; message: string };
-
-const knownHints = new Set([
-  'clinic_not_accredited',
-  'clinic_inactive',
-  'quote_price_missing',
-  'quote_valid_until',
-  'quote_list_item',
-  'no_draft',
-]);
-
-/** The coordinator's words for a refused save or send. */
-export function failureText(error: unknown): string {
-  const hint = hintOf(error);
-  if (knownHints.has(hint)) return adminText(`admin.quotes.refused.${hint}` as AdminKey);
-  if ((error as { code?: string } | null)?.code?.startsWith('22')) {
-    return adminText('admin.quotes.refused.invalid');
-  }
-  return adminText('admin.quotes.refused.network');
-}
-
-/**
- * One quote being written: its fields (from this tab's unsaved copy, else what it opened with), on
- * disk at every keystroke and in the database as the quote's draft a moment later, and its sending.
- */
-export function useQuoteEditor(options: {
+export interface EditorOptions {
   requestId: string;
   clinicId: string;
   /** The quote's id when it exists already. */
   quoteId: string | null;
   initial: QuoteFields;
+  /** The draft it opened (null: it starts a new draft: a new quote, or a correction). */
+  base: DraftBase | null;
   onSent: () => void;
-}) {
+}
+
+/**
+ * One quote being written, by the staff write protocol (~/lib/admin/writes.ts): its fields (from
+ * this tab's unsaved copy, else what it opened with) are on disk at every keystroke and saved a
+ * moment later over the draft revision this editor opened; a colleague's save, send or discard
+ * since is not overwritten but shown as a conflict (re-apply mine, take theirs). Sending is
+ * useQuoteSend.ts.
+ */
+// The save, the conflict and the local copy share their refs; sending is split out (useQuoteSend).
+// eslint-disable-next-line max-lines-per-function
+export function useQuoteEditor(options: EditorOptions) {
   const { requestId, clinicId } = options;
   const queryClient = useQueryClient();
   const key = useMemo(
-    () => ({ username: rememberedUsername(), requestId, clinicId }),
+    () => ({ username: rememberedUsername(), requestId, clinicId, tab: currentTab() }),
     [requestId, clinicId],
   );
   const [restored] = useState(() => readQuoteDraft(localStorage, key));
@@ -60,35 +58,69 @@ export function useQuoteEditor(options: {
   const [state, setState] = useState<SaveState>(
     restored ? { kind: 'unsaved' } : { kind: 'saved', at: '' },
   );
-  const [sending, setSending] = useState(false);
+  const [conflict, setConflict] = useState<QuoteConflict | null>(null);
+  const opened = restored ? restored.base : options.base;
+  const [version, setVersion] = useState<number | null>(opened?.version ?? null);
   const latest = useRef(fields);
   latest.current = fields;
+  const base = useRef<DraftBase | null>(opened);
   const timer = useRef<number | undefined>(undefined);
   /** Typed and not yet in the database (an autosave is due, or the last one failed). */
   const pending = useRef(false);
   const quoteId = useRef(options.quoteId);
+  const inConflict = useRef(false);
 
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: quoteKeys.quotes(requestId) }),
       queryClient.invalidateQueries({ queryKey: adminQueryKeys.events(requestId) }),
     ]);
+  const keep = (next: QuoteFields) =>
+    writeQuoteDraft(localStorage, {
+      ...key,
+      base: base.current,
+      fields: next,
+      updatedAt: new Date().toISOString(),
+    });
+  const adopt = (next: DraftBase & { quoteId?: string }) => {
+    base.current = { version: next.version, revision: next.revision };
+    if (next.quoteId) quoteId.current = next.quoteId;
+    setVersion(next.version);
+  };
+
+  /** A stale refusal: our own lost save carries on (true), anything else shows the conflict. */
+  const onStale = async (error: StaleVersionError, sent: QuoteFields): Promise<boolean> => {
+    const read = readStale(error, sent, (await quoteNow(requestId, clinicId))?.quote ?? null);
+    if ('ours' in read) {
+      adopt(read.ours);
+      return true;
+    }
+    inConflict.current = true;
+    setConflict(read.conflict);
+    setState({ kind: 'failed', message: refusalText(error) });
+    return false;
+  };
 
   /** Saves what is typed now; true when the database holds exactly it. */
   const save = async (): Promise<boolean> => {
     window.clearTimeout(timer.current);
+    if (inConflict.current) return false;
     const sent = latest.current;
+    const problem = problemsOf(sent, false);
+    if (problem) return (setState(problem), false);
     setState({ kind: 'saving' });
     try {
-      quoteId.current = (await saveQuoteDraft(requestId, clinicId, sent)).quote_id;
+      const saved = await saveQuoteDraft(requestId, clinicId, base.current, sent);
+      adopt({ ...saved, quoteId: saved.quote_id });
     } catch (error) {
       if (isSessionError(error)) goToLogin('expired');
-      setState({ kind: 'failed', message: failureText(error) });
-      return false;
+      if (!(error instanceof StaleVersionError)) return (setState(failedState(error)), false);
+      if (!(await onStale(error, sent))) return false;
     }
     const done = JSON.stringify(sent) === JSON.stringify(latest.current);
     pending.current = !done;
     if (done) removeQuoteDraft(localStorage, key);
+    else keep(latest.current);
     setState(done ? { kind: 'saved', at: new Date().toISOString() } : { kind: 'unsaved' });
     void refresh();
     if (!done) timer.current = window.setTimeout(() => void save(), AUTOSAVE_MS);
@@ -99,41 +131,54 @@ export function useQuoteEditor(options: {
     const next = { ...latest.current, ...patch };
     latest.current = next;
     setFields(next);
-    writeQuoteDraft(localStorage, { ...key, fields: next, updatedAt: new Date().toISOString() });
+    keep(next);
     pending.current = true;
+    if (inConflict.current) return;
     setState({ kind: 'unsaved' });
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => void save(), AUTOSAVE_MS);
   };
 
-  const send = async () => {
-    const missing = missingToSend(latest.current);
-    if (missing.length) {
-      setState({
-        kind: 'failed',
-        message: missing.map((m) => adminText(`admin.quotes.missing.${m}` as AdminKey)).join(' '),
-      });
-      return;
-    }
-    setSending(true);
-    const saved = await save();
-    const id = quoteId.current;
-    if (!saved || !id) {
-      setSending(false);
-      return;
-    }
-    try {
-      await sendQuote(id);
-      removeQuoteDraft(localStorage, key);
-      toast.success(adminText('admin.quotes.sent'));
-      await refresh();
-      options.onSent();
-    } catch (error) {
-      if (isSessionError(error)) goToLogin('expired');
-      setState({ kind: 'failed', message: failureText(error) });
-    } finally {
-      setSending(false);
-    }
+  const finished = async (sent: SentQuote) => {
+    removeQuoteDraft(localStorage, key);
+    pending.current = false;
+    toast.success(
+      sent.replayed
+        ? adminText('admin.quotes.sentAlready', { version: sent.version })
+        : adminText('admin.quotes.sent'),
+    );
+    await refresh();
+    options.onSent();
+  };
+
+  const sender = useQuoteSend({
+    requestId,
+    clinicId,
+    save,
+    named: () =>
+      quoteId.current && base.current ? { id: quoteId.current, ...base.current } : null,
+    blocked: () => inConflict.current,
+    fields: () => latest.current,
+    onStale,
+    setState,
+    finished,
+  });
+
+  /** The conflict's answers: mine again on top of theirs, or theirs instead of mine. */
+  const resolve = (choice: 'mine' | 'theirs') => {
+    const seen = conflict;
+    if (!seen) return;
+    inConflict.current = false;
+    setConflict(null);
+    base.current = seen.theirsBase;
+    setVersion(seen.theirsBase?.version ?? null);
+    if (choice === 'mine') return void (keep(latest.current), save());
+    removeQuoteDraft(localStorage, key);
+    pending.current = false;
+    if (!seen.theirs) return options.onSent();
+    latest.current = seen.theirs;
+    setFields(seen.theirs);
+    setState({ kind: 'saved', at: seen.at ?? '' });
   };
 
   // A restored copy goes to the database as soon as the editor opens. Closed with typing not yet
@@ -142,9 +187,19 @@ export function useQuoteEditor(options: {
     if (restored) void save();
     return () => {
       window.clearTimeout(timer.current);
-      if (pending.current) void save();
+      if (pending.current && !inConflict.current) void save();
     };
   }, []);
 
-  return { fields, set, save, send, state, sending, restored: Boolean(restored) };
+  return {
+    fields,
+    set,
+    save,
+    ...sender,
+    state,
+    conflict,
+    resolve,
+    version,
+    restored: Boolean(restored),
+  };
 }
