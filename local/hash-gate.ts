@@ -55,6 +55,15 @@ async function othersDone(): Promise<void> {
   while (inFlight > gated && Date.now() < deadline) await pause(2);
 }
 
+/**
+ * Resolves once no HTTP request is in flight, or after `maxWaitMs`: for background database work
+ * that must yield to the API (Realtime's join checks, local/realtime-authorization.ts).
+ */
+export async function requestsIdle(maxWaitMs = MAX_WAIT_MS): Promise<void> {
+  const deadline = Date.now() + maxWaitMs;
+  while (inFlight > 0 && Date.now() < deadline) await pause(2);
+}
+
 /** Entries of `log` for `key` in the last minute (forgetting older ones). */
 function recent(log: Map<string, number[]>, key: string, now: number): number {
   const times = (log.get(key) ?? []).filter((time) => now - time < MEMORY_MS);

@@ -1,4 +1,6 @@
 import type { Database } from './db.ts';
+import { requestsIdle } from './hash-gate.ts';
+import { RateWindow } from './rate-window.ts';
 import { verifyJwt, type JwtClaims, type JwtKeys } from './jwt.ts';
 import { apikeyClaims } from './request-auth.ts';
 
@@ -6,6 +8,11 @@ import { apikeyClaims } from './request-auth.ts';
 export const MAX_REFUSED_JOINS_PER_MINUTE = 10;
 /** Authorization checks waiting for the database, server-wide; more are refused unchecked. */
 export const MAX_PENDING_CHECKS = 64;
+/**
+ * Private joins checked per second, server-wide: hosted Realtime's "channel joins per second"
+ * quota of the Free plan (Realtime Limits), beyond which it answers ClientJoinRateLimitReached.
+ */
+export const MAX_CHECKED_JOINS_PER_SECOND = 100;
 
 /**
  * Why a private join is refused before the database is asked, or null: a socket that keeps being
@@ -15,6 +22,7 @@ export const MAX_PENDING_CHECKS = 64;
 export function admissionRefusal(
   socket: { refusals: number[]; inFlight: number },
   pending: number,
+  joinsThisSecond: RateWindow,
 ): string | null {
   const now = Date.now();
   socket.refusals = socket.refusals.filter((at) => at > now - 60_000);
@@ -22,6 +30,8 @@ export function admissionRefusal(
     return 'ChannelRateLimitReached: too many refused joins on this connection';
   if (pending >= MAX_PENDING_CHECKS)
     return 'RealtimeBusy: too many channel joins waiting, try again shortly';
+  if (!joinsThisSecond.take('server', now))
+    return 'ClientJoinRateLimitReached: Too many joins per second';
   return null;
 }
 
@@ -52,6 +62,8 @@ export class ChannelAuthorizer {
   private readonly log: (line: string) => void;
   private checks: Promise<unknown> = Promise.resolve();
   pending = 0;
+  /** Private joins admitted to a check in the last second (MAX_CHECKED_JOINS_PER_SECOND). */
+  readonly joinsThisSecond = new RateWindow(MAX_CHECKED_JOINS_PER_SECOND, 1000);
 
   constructor(db: Database, log: (line: string) => void) {
     this.db = db;
@@ -62,13 +74,19 @@ export class ChannelAuthorizer {
     return this.checks;
   }
 
-  check(topic: string, claims: JwtClaims): Promise<boolean> {
+  /**
+   * Whether `claims` may receive on `topic`. With `yieldToRequests` (joins) the check waits until no
+   * HTTP request is in flight (at most 2 s): a flood of joins then costs an API request at most the
+   * one check in progress, not a queue of them (issue 49; scripts/bench/realtime-joins.ts).
+   */
+  check(topic: string, claims: JwtClaims, { yieldToRequests = false } = {}): Promise<boolean> {
     const exp = claims.exp;
     if (typeof exp === 'number' && exp <= Date.now() / 1000) return Promise.resolve(false);
     const subTopic = topic.replace(/^realtime:/, '');
     this.pending++;
-    const check = this.checks.then(() =>
-      this.db.rollbackOnly(async (tx) => {
+    const check = this.checks.then(async () => {
+      if (yieldToRequests) await requestsIdle();
+      return this.db.rollbackOnly(async (tx) => {
         const probe = await tx.query<{ id: string }>(
           `insert into realtime.messages (topic, extension, private, event, payload)
            values ($1, 'broadcast', true, '_local_check', '{}') returning id::text`,
@@ -84,8 +102,8 @@ export class ChannelAuthorizer {
           [probe.rows[0]?.id],
         );
         return (rows[0]?.n ?? 0) > 0;
-      }),
-    );
+      });
+    });
     const settled = check
       .catch((error: unknown) => {
         this.log(

@@ -5,6 +5,13 @@ import type { Database } from './db.ts';
 import type { JwtClaims, JwtKeys } from './jwt.ts';
 import { admissionRefusal, ChannelAuthorizer, tokenClaims } from './realtime-authorization.ts';
 import { apikeyClaims } from './request-auth.ts';
+import {
+  binaryPushHead,
+  isV1Frame,
+  UNSUPPORTED_BROADCAST,
+  UNSUPPORTED_V1,
+  type V1Frame,
+} from './realtime-frames.ts';
 
 /**
  * Supabase Realtime as the app uses it: private channels under Realtime Authorization receiving
@@ -131,8 +138,12 @@ export class RealtimeServer {
     this.connections.add(connection);
     socket.on('message', (data, isBinary) => {
       connection.lastSeen = Date.now();
-      // Binary frames are client broadcasts; a text frame arrives as one Buffer.
-      if (!isBinary && Buffer.isBuffer(data)) this.onMessage(connection, data.toString('utf8'));
+      const bytes = Buffer.isBuffer(data)
+        ? data
+        : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]);
+      // Binary frames are client broadcasts (vsn 2.0.0's user broadcast push): refused at once.
+      if (isBinary) return this.refuseBinary(connection, bytes);
+      this.onMessage(connection, bytes.toString('utf8'));
     });
     socket.on('close', () => this.connections.delete(connection));
     socket.on('error', () => socket.terminate());
@@ -148,6 +159,18 @@ export class RealtimeServer {
     this.send(connection, [joinRef, ref, topic, 'phx_reply', { status, response }]);
   }
 
+  /**
+   * A binary frame: realtime-js sends client broadcasts this way (kind 3, user broadcast push:
+   * lengths of join_ref, ref, topic, event and metadata, then the encoding, then those fields).
+   * Client broadcast is not served here, so the push is refused at once, by its ref, instead of
+   * being left to time out; a frame too short to name a ref has no one to answer.
+   */
+  private refuseBinary(connection: Connection, bytes: Buffer): void {
+    const head = binaryPushHead(bytes);
+    if (!head) return;
+    this.reply(connection, head, 'error', { reason: UNSUPPORTED_BROADCAST });
+  }
+
   private onMessage(connection: Connection, text: string): void {
     let frame: unknown = null;
     try {
@@ -155,6 +178,7 @@ export class RealtimeServer {
     } catch {
       // not a frame: ignored, as Phoenix does
     }
+    if (isV1Frame(frame)) return this.refuseV1(connection, frame);
     if (!Array.isArray(frame) || frame.length !== 5) return;
     const [joinRef, ref, topic, event, payload] = frame as [
       string | null,
@@ -181,6 +205,23 @@ export class RealtimeServer {
           reason: `"${event}" is not supported by the local Supabase stand-in (database broadcasts only)`,
         });
     }
+  }
+
+  /**
+   * Protocol 1.0.0 (JSON objects; hosted Realtime's default when the URL names no `vsn`) is not
+   * served: every frame is answered at once, in its own format, with an error naming vsn=2.0.0.
+   */
+  private refuseV1(connection: Connection, frame: V1Frame): void {
+    if (connection.socket.readyState !== connection.socket.OPEN) return;
+    connection.socket.send(
+      JSON.stringify({
+        join_ref: frame.join_ref ?? null,
+        ref: frame.ref ?? null,
+        topic: frame.topic,
+        event: 'phx_reply',
+        payload: { status: 'error', response: { reason: UNSUPPORTED_V1 } },
+      }),
+    );
   }
 
   private join(connection: Connection, head: (string | null)[], payload: Record<string, unknown>) {
@@ -217,11 +258,17 @@ export class RealtimeServer {
       connection.refusals.push(Date.now());
       this.reply(connection, head, 'error', { reason });
     };
-    const busy = admissionRefusal(connection, this.authorizer.pending);
+    const busy = admissionRefusal(
+      connection,
+      this.authorizer.pending,
+      this.authorizer.joinsThisSecond,
+    );
     if (busy) return refuse(busy);
     // One check at a time per socket, and one at a time for the whole server.
     connection.inFlight++;
-    const turn = connection.checking.then(() => this.authorizer.check(topic, claims));
+    const turn = connection.checking.then(() =>
+      this.authorizer.check(topic, claims, { yieldToRequests: true }),
+    );
     connection.checking = turn.catch(() => false);
     const allowed = await turn.finally(() => connection.inFlight--);
     if (!allowed) {

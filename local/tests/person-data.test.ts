@@ -98,6 +98,9 @@ const personCounts = {
   'private.patient_pages': 3,
   'private.patient_confirmations': 0,
   'private.patient_page_calls': 0,
+  // The recipient policy's records of automatic messages and stops (issue 42): none without mail.
+  'private.outbound_messages': 0,
+  'private.outbound_stops': 0,
   // The owner's e-mail about a request nobody contacted in time (issue 32) and its timeline
   // entry, the timeline's only ones until a coordinator changes something.
   'private.first_contact_escalations': 3,

@@ -150,6 +150,9 @@ const patientPage = await benchPatientPage({
   return null;
 });
 const localStack = await localStackFigures();
+const realtimeJoins = await import('./realtime-joins.ts')
+  .then((module) => module.benchRealtimeJoins(log))
+  .catch((error: unknown) => (log(`realtime joins benchmark failed: ${String(error)}`), null));
 const admin = await adminFigures();
 const adminScale = await adminScaleFigures();
 
@@ -201,6 +204,7 @@ const report = {
   uploads,
   patientPage,
   localStack,
+  realtimeJoins,
   admin,
   adminScale,
   durationMs: Date.now() - started,
@@ -282,6 +286,10 @@ const md: string[] = [
   localStack
     ? '```json\n' + JSON.stringify(localStack, null, 2) + '\n```'
     : 'Not measured (scripts/bench/local-stack.ts is missing).',
+  '',
+  '## Lead inserts beside refused Realtime joins (scripts/bench/realtime-joins.ts; p95 ≤ 2× quiet)',
+  '',
+  realtimeJoins ? '```json\n' + JSON.stringify(realtimeJoins, null, 2) + '\n```' : 'Not measured.',
   '',
 ];
 writeFileSync('bench/report.md', md.join('\n'));

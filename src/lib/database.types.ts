@@ -997,6 +997,10 @@ export type Database = {
         Args: { _name: string };
         Returns: boolean;
       };
+      stop_automatic_messages: {
+        Args: { _request_id: string; _stop: boolean };
+        Returns: undefined;
+      };
       undo_merge: {
         Args: { _id: string };
         Returns: Json;

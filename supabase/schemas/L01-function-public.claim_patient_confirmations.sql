@@ -8,6 +8,9 @@ CREATE OR REPLACE FUNCTION public.claim_patient_confirmations(_lead_id uuid DEFA
     SET search_path TO ''
     AS $$
 declare
+  due record;
+  decision record;
+  allowed uuid[] := '{}';
   claimed_rows jsonb;
 begin
   update private.patient_confirmations c
@@ -16,25 +19,42 @@ begin
     and c.created_at < now() - interval '24 hours'
     and (c.claimed_until is null or c.claimed_until < now());
 
-  with due as (
-    select c.lead_id
+  for due in
+    select c.lead_id, r.email
     from private.patient_confirmations c
+    left join public.contact_requests r on r.lead_id = c.lead_id
     where c.sent_at is null and c.gave_up_at is null
       and c.next_attempt_at <= now()
       and (c.claimed_until is null or c.claimed_until < now())
       and (_lead_id is null or c.lead_id = _lead_id)
     order by c.next_attempt_at
     limit greatest(1, least(coalesce(_limit, 20), 100))
-    for update skip locked
-  ), claimed as (
+    for update of c skip locked
+  loop
+    select * into decision
+    from private.outbound_verdict('patient_confirmation', due.lead_id, due.email, due.lead_id::text);
+    if decision.verdict = 'send' then
+      allowed := allowed || due.lead_id;
+    elsif decision.verdict = 'wait' then
+      update private.patient_confirmations c set next_attempt_at = decision.not_before
+      where c.lead_id = due.lead_id;
+    else
+      update private.patient_confirmations c
+      set gave_up_at = now(), claimed_until = null, link_token = null,
+          last_error = 'policy: ' || decision.reason
+      where c.lead_id = due.lead_id;
+    end if;
+  end loop;
+
+  with claimed as (
     update private.patient_confirmations c
     set attempts = c.attempts + 1, claimed_until = now() + interval '2 minutes'
-    from due where c.lead_id = due.lead_id
+    where c.lead_id = any (allowed)
     returning c.lead_id, c.attempts, c.link_token
   )
   select coalesce(jsonb_agg(jsonb_build_object(
     'lead_id', c.lead_id, 'attempt', c.attempts, 'link_token', c.link_token,
-    'language', r.language, 'first_name', split_part(btrim(r.name), ' ', 1), 'email', r.email,
+    'language', r.language, 'first_name', private.outbound_greeting_name(r.name), 'email', r.email,
     'reference', r.reference, 'service', r.service, 'received_at', r.created_at,
     'manager_name', case when a.id is not null
       then coalesce(nullif(btrim(a.display_name), ''), a.username) end,

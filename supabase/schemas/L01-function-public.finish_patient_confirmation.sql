@@ -4,9 +4,10 @@
 SET check_function_bodies = false;
 
 CREATE OR REPLACE FUNCTION public.finish_patient_confirmation(_lead_id uuid, _sent boolean, _error text DEFAULT NULL::text) RETURNS void
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+begin
   update private.patient_confirmations c
   set sent_at = case when _sent then now() end,
       link_token = case when _sent then null else c.link_token end,
@@ -17,6 +18,10 @@ CREATE OR REPLACE FUNCTION public.finish_patient_confirmation(_lead_id uuid, _se
         else now() + least(interval '30 seconds' * power(2, greatest(c.attempts - 1, 0)), interval '1 hour')
       end
   where c.lead_id = _lead_id and c.sent_at is null;
+  if found and _sent then
+    perform private.outbound_sent('patient_confirmation', _lead_id::text);
+  end if;
+end
 $$;
 
 REVOKE ALL ON FUNCTION public.finish_patient_confirmation(_lead_id uuid, _sent boolean, _error text) FROM PUBLIC;

@@ -94,6 +94,10 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.issue_patient_link(uuid)': { authenticated: 'x', service_role: 'x' },
   'function public.revoke_patient_link(uuid)': { authenticated: 'x', service_role: 'x' },
   'function public.set_patient_step(uuid, text)': { authenticated: 'x', service_role: 'x' },
+  'function public.stop_automatic_messages(uuid, boolean)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
   'function public.claim_patient_confirmations(uuid, integer)': { service_role: 'x' },
   'function public.finish_patient_confirmation(uuid, boolean, text)': { service_role: 'x' },
   'function public.withdraw_advertising_consent(uuid)': { authenticated: 'x', service_role: 'x' },

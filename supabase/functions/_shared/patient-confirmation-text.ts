@@ -7,6 +7,7 @@ export const patientConfirmationText = {
   ar: {
     subject: 'وصلنا طلبك لدى رحلة كير، ورقمه {reference}',
     greeting: 'أهلاً {name}،',
+    greetingNoName: 'أهلاً بك،',
     received: 'شكراً لثقتك برحلة كير. وصلنا طلب استشارتك، ورقمه: {reference}',
     linkIntro: 'تابع طلبك من صفحتك الخاصة:',
     linkCare: 'احتفظ بهذا الرابط ولا تشاركه إلا مع من تثق به، فمن يفتحه يرى طلبك.',
@@ -26,6 +27,7 @@ export const patientConfirmationText = {
   en: {
     subject: 'We received your request to Rihla Care, reference {reference}',
     greeting: 'Hello {name},',
+    greetingNoName: 'Hello,',
     received:
       'Thank you for trusting Rihla Care. We received your consultation request, reference: {reference}',
     linkIntro: 'Follow your request on your private page:',

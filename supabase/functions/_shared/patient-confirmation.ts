@@ -14,7 +14,8 @@ export interface StoredConfirmation {
   attempt: number;
   link_token: string | null;
   language: string | null;
-  first_name: string;
+  /** The greeting's name (private.outbound_greeting_name): null when not a plausible name. */
+  first_name: string | null;
   email: string;
   reference: string;
   manager_name: string | null;
@@ -49,7 +50,7 @@ export function composePatientConfirmation(
   const chat = whatsapp ? `https://wa.me/${whatsapp}` : null;
 
   const text = [
-    fill(words.greeting, { name: isolate(name) }),
+    name ? fill(words.greeting, { name: isolate(name) }) : words.greetingNoName,
     '',
     fill(words.received, { reference: isolate(reference) }),
     '',
@@ -71,7 +72,11 @@ export function composePatientConfirmation(
     `<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8">`,
     `<title>${escapeHtml(fill(words.subject, { reference }))}</title></head>`,
     `<body style="font-family:Arial,sans-serif;line-height:1.6;color:#12262e;text-align:start">`,
-    paragraph(escapeHtml(words.greeting).replace('{name}', `<bdi>${escapeHtml(name)}</bdi>`)),
+    paragraph(
+      name
+        ? escapeHtml(words.greeting).replace('{name}', `<bdi>${escapeHtml(name)}</bdi>`)
+        : escapeHtml(words.greetingNoName),
+    ),
     paragraph(
       escapeHtml(words.received).replace('{reference}', `<strong>${ltr(reference)}</strong>`),
     ),
