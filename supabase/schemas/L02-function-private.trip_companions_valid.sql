@@ -4,7 +4,7 @@
 SET check_function_bodies = false;
 
 CREATE OR REPLACE FUNCTION private.trip_companions_valid(_companions jsonb) RETURNS boolean
-    LANGUAGE sql IMMUTABLE
+    LANGUAGE sql IMMUTABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
   select jsonb_typeof(_companions) = 'array'
@@ -23,3 +23,4 @@ $$;
 COMMENT ON FUNCTION private.trip_companions_valid(_companions jsonb) IS 'Whether the companions are an array of {name, relation}; a name holds no digits (no passport number).';
 
 REVOKE ALL ON FUNCTION private.trip_companions_valid(_companions jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.trip_companions_valid(_companions jsonb) TO service_role;

@@ -4,7 +4,7 @@
 SET check_function_bodies = false;
 
 CREATE OR REPLACE FUNCTION private.trip_days_valid(_days jsonb) RETURNS boolean
-    LANGUAGE sql IMMUTABLE
+    LANGUAGE sql IMMUTABLE SECURITY DEFINER
     SET search_path TO ''
     AS $_$
   select jsonb_typeof(_days) = 'array'
@@ -24,3 +24,4 @@ $_$;
 COMMENT ON FUNCTION private.trip_days_valid(_days jsonb) IS 'Whether a trip''s day-by-day plan is an array of {on, time, kind, note} entries within the limits.';
 
 REVOKE ALL ON FUNCTION private.trip_days_valid(_days jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.trip_days_valid(_days jsonb) TO service_role;

@@ -4,7 +4,7 @@
 SET check_function_bodies = false;
 
 CREATE OR REPLACE FUNCTION private.trip_flights_valid(_flights jsonb) RETURNS boolean
-    LANGUAGE sql IMMUTABLE
+    LANGUAGE sql IMMUTABLE SECURITY DEFINER
     SET search_path TO ''
     AS $_$
   select jsonb_typeof(_flights) = 'array'
@@ -21,3 +21,4 @@ $_$;
 COMMENT ON FUNCTION private.trip_flights_valid(_flights jsonb) IS 'Whether the patient''s flights are an array of {direction, number, at} within the limits.';
 
 REVOKE ALL ON FUNCTION private.trip_flights_valid(_flights jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.trip_flights_valid(_flights jsonb) TO service_role;

@@ -22,3 +22,4 @@ $$;
 COMMENT ON FUNCTION private.trip_limits() IS 'The limits of a trip plan''s fields (issue 44), shared by the checks and the editor.';
 
 REVOKE ALL ON FUNCTION private.trip_limits() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.trip_limits() TO service_role;

@@ -11,6 +11,7 @@ import {
   insertLead,
   leadRow,
   resetData,
+  serviceRole,
   sqlBackends,
   type Actor,
 } from './helpers/harness.ts';
@@ -314,6 +315,24 @@ describe.each(backends)('the trip plan, on $name', (backend) => {
       ['patient_trip', null, 'travel:1/1'],
       ['trip_plan', 'sara', 'procedure_on'],
     ]);
+  });
+
+  it('keeps its checks for the service role too (the workers of reminders write as it)', async () => {
+    await chooseQuote(mine);
+    await save(sara, mine.requestId, null);
+    const update = (companions: unknown) =>
+      as(db, serviceRole, (tx) =>
+        tx.query(`update public.trip_plans set companions = $2 where request_id = $1`, [
+          mine.requestId,
+          JSON.stringify(companions),
+        ]),
+      );
+    await update([{ name: 'Huda', relation: 'spouse' }]);
+    const refused = await expectSqlError(
+      update([{ name: 'P1234567', relation: 'spouse' }]),
+      '23514',
+    );
+    expect(refused.constraint).toBe('trip_plans_companions');
   });
 
   it('is in the person’s export and leaves nothing after erasure', async () => {
