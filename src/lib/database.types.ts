@@ -600,6 +600,105 @@ export type Database = {
           },
         ];
       };
+      trip_plans: {
+        Row: {
+          arrival_on: string | null;
+          clinic_address: string | null;
+          clinic_address_local: string | null;
+          clinic_name: string | null;
+          companions: Json;
+          created_at: string;
+          created_by: string | null;
+          dates_confirmed_at: string | null;
+          days: Json;
+          departure_on: string | null;
+          emergency_phone: string | null;
+          flights: Json;
+          hotel_address: string | null;
+          hotel_address_local: string | null;
+          hotel_name: string | null;
+          interpreter: string | null;
+          patient_updated_at: string | null;
+          procedure_on: string | null;
+          quote_id: string | null;
+          quote_version: number | null;
+          request_id: string;
+          transfer: string | null;
+          updated_at: string;
+          updated_by: string | null;
+          version: number;
+        };
+        Insert: {
+          arrival_on?: string | null;
+          clinic_address?: string | null;
+          clinic_address_local?: string | null;
+          clinic_name?: string | null;
+          companions?: Json;
+          created_at?: string;
+          created_by?: string | null;
+          dates_confirmed_at?: string | null;
+          days?: Json;
+          departure_on?: string | null;
+          emergency_phone?: string | null;
+          flights?: Json;
+          hotel_address?: string | null;
+          hotel_address_local?: string | null;
+          hotel_name?: string | null;
+          interpreter?: string | null;
+          patient_updated_at?: string | null;
+          procedure_on?: string | null;
+          quote_id?: string | null;
+          quote_version?: number | null;
+          request_id: string;
+          transfer?: string | null;
+          updated_at?: string;
+          updated_by?: string | null;
+          version?: number;
+        };
+        Update: {
+          arrival_on?: string | null;
+          clinic_address?: string | null;
+          clinic_address_local?: string | null;
+          clinic_name?: string | null;
+          companions?: Json;
+          created_at?: string;
+          created_by?: string | null;
+          dates_confirmed_at?: string | null;
+          days?: Json;
+          departure_on?: string | null;
+          emergency_phone?: string | null;
+          flights?: Json;
+          hotel_address?: string | null;
+          hotel_address_local?: string | null;
+          hotel_name?: string | null;
+          interpreter?: string | null;
+          patient_updated_at?: string | null;
+          procedure_on?: string | null;
+          quote_id?: string | null;
+          quote_version?: number | null;
+          request_id?: string;
+          transfer?: string | null;
+          updated_at?: string;
+          updated_by?: string | null;
+          version?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'trip_plans_quote_id_fkey';
+            columns: ['quote_id'];
+            isOneToOne: false;
+            referencedRelation: 'quotes';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'trip_plans_request_id_fkey';
+            columns: ['request_id'];
+            isOneToOne: true;
+            referencedRelation: 'contact_requests';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
     };
     Views: {
       staff_accounts: {
@@ -811,6 +910,10 @@ export type Database = {
         Args: { _quote_id: string; _token: string; _version: number };
         Returns: Json;
       };
+      patient_confirm_trip: {
+        Args: { _token: string; _version: number };
+        Returns: Json;
+      };
       patient_file_begin: {
         Args: {
           _bytes: number;
@@ -846,8 +949,16 @@ export type Database = {
         Args: { _at: string; _token: string };
         Returns: Json;
       };
+      patient_save_trip_travel: {
+        Args: { _companions: Json; _flights: Json; _token: string };
+        Returns: Json;
+      };
       patient_send_message: {
         Args: { _message: string; _token: string };
+        Returns: Json;
+      };
+      patient_trip: {
+        Args: { _token: string };
         Returns: Json;
       };
       patient_update_contact: {
@@ -933,6 +1044,10 @@ export type Database = {
         Args: never;
         Returns: Json;
       };
+      request_trip: {
+        Args: { _request_id: string };
+        Returns: Json;
+      };
       restore_requests: {
         Args: { _ids: string[] };
         Returns: string[];
@@ -965,6 +1080,10 @@ export type Database = {
       };
       save_routing_rule: {
         Args: { _rule: Json };
+        Returns: Json;
+      };
+      save_trip_plan: {
+        Args: { _fields: Json; _request_id: string; _version: number };
         Returns: Json;
       };
       scheduled_jobs: {

@@ -171,6 +171,13 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
     authenticated: 'x',
     service_role: 'x',
   },
+  // Issue 44: the trip plan (read and written only through functions), staff's and the patient's.
+  'table public.trip_plans': { service_role: 'arwd' },
+  'function public.request_trip(uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.save_trip_plan(uuid, integer, jsonb)': { authenticated: 'x', service_role: 'x' },
+  'function public.patient_trip(text)': anyone,
+  'function public.patient_confirm_trip(text, integer)': anyone,
+  'function public.patient_save_trip_travel(text, jsonb, jsonb)': anyone,
 };
 
 describe.each(backends)('API role grants on $name', (backend) => {

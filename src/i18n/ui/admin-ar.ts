@@ -12,6 +12,7 @@ import { adminPatientAr } from './admin-patient-ar.ts';
 import { adminFilesAr } from './admin-files-ar.ts';
 import { adminQuotesAr } from './admin-quotes-ar.ts';
 import { adminWritesAr } from './admin-writes-ar.ts';
+import { adminTripAr } from './trip-ar.ts';
 
 export const adminAr = {
   ...adminPatientAr,
@@ -20,6 +21,7 @@ export const adminAr = {
   ...adminWritesAr,
   ...adminContactAr,
   ...adminDeskAr,
+  ...adminTripAr,
   'admin.title': 'لوحة الإدارة',
   'admin.description':
     'لوحة إدارة رحلة كير للموظفين: طلبات الاستشارة وليدز العروض، خاصة بفريق التنسيق وغير مخصصة للعموم.',

@@ -7,6 +7,7 @@ import { adminPatientEn } from './admin-patient-en.ts';
 import { adminFilesEn } from './admin-files-en.ts';
 import { adminQuotesEn } from './admin-quotes-en.ts';
 import { adminWritesEn } from './admin-writes-en.ts';
+import { adminTripEn } from './trip-en.ts';
 
 /**
  * English strings of the back office; a key missing here, or one Arabic lacks, fails the build.
@@ -20,6 +21,7 @@ export const adminEn = {
   ...adminWritesEn,
   ...adminContactEn,
   ...adminDeskEn,
+  ...adminTripEn,
   'admin.title': 'Admin dashboard',
   'admin.description':
     'Rihla Care staff back office: consultation requests and offer leads, for the coordination team only.',

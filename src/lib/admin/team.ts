@@ -7,6 +7,7 @@ import { format } from 'date-fns';
 import { describeContactEvent } from './contact-events.ts';
 import { describeFileEvent } from './file-events.ts';
 import { describePatientEvent } from './patient-events.ts';
+import { describeTripEvent } from './trip-events.ts';
 import { describeQuoteEvent } from './quote-events.ts';
 import { formatRequestDate } from './dates.ts';
 import { entryChannelLabel, statusLabel, statusOf } from './labels.ts';
@@ -94,6 +95,9 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
     case 'quote_status':
     case 'patient_quote_choice':
       return describeQuoteEvent(event);
+    case 'trip_plan':
+    case 'patient_trip':
+      return describeTripEvent(event);
     case 'patient_message':
     case 'patient_contact':
     case 'patient_callback':
