@@ -17,3 +17,5 @@ end
 $$;
 
 COMMENT ON FUNCTION private.store_canonical_phone() IS 'Stores the phone rule''s pair (public.normalize_phone) for whatever spelling a client sent.';
+
+REVOKE ALL ON FUNCTION private.store_canonical_phone() FROM PUBLIC;
