@@ -25,8 +25,9 @@ const SIZED = [
 ];
 
 /**
- * Files a reader takes in at once (docs/architecture.md): at most 300 lines, no function over 120
- * lines of code. Tests are lists of cases read one at a time, and their describe() blocks are long
+ * Files a reader takes in at once (docs/architecture.md): at most 300 lines of code, no function
+ * over 120. Comments and blank lines do not count (issue 47: files were squeezed to fit by
+ * deleting the comments that explain them). Tests are lists of cases read one at a time, and their describe() blocks are long
  * by nature; string tables are flat lists of keys; generated types are not read (and are ignored
  * above).
  */
@@ -178,7 +179,7 @@ export default tseslint.config(
     files: SIZED,
     ignores: [...SIZE_EXEMPT, ...SIZE_EXCEPTIONS],
     rules: {
-      'max-lines': ['error', { max: 300 }],
+      'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
       'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
     },
   },

@@ -797,6 +797,10 @@ export type Database = {
         Args: never;
         Returns: string;
       };
+      normalize_phone: {
+        Args: { chosen: boolean; picked: string; stored: boolean; typed: string };
+        Returns: unknown;
+      };
       patient_choose_quote: {
         Args: { _quote_id: string; _token: string; _version: number };
         Returns: Json;

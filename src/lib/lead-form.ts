@@ -8,7 +8,14 @@ import { site } from '~/config/site.ts';
 import type { Lang } from '~/i18n/index.ts';
 import type { UiKey } from '~/i18n/ui/ar.ts';
 import { Constants } from '~/lib/database.types.ts';
-import { countryCodes, normalizePhone } from '~/lib/phone.ts';
+import { leadFields } from '~/lib/field-rules.ts';
+import {
+  countryCodes,
+  isPhoneLength,
+  normalizePhone,
+  PHONE_DIGITS,
+  phoneLengthProblem,
+} from '~/lib/phone.ts';
 import { visibleCharacterCount } from '~/lib/visible-text.ts';
 import { formServices } from '~/lib/services.ts';
 
@@ -55,7 +62,7 @@ export const wizardSteps: (keyof LeadValues)[][] = [
   ['readyToTravel', 'appointmentTime'],
 ];
 
-const NOTES_MAX = 2000;
+const NOTES_MAX = leadFields.notes.max;
 
 /**
  * The localized validation messages ('form.error.*' strings of src/i18n/ui). Passed in rather than
@@ -74,21 +81,27 @@ function nameField(messages: FormMessages, { requiredMessage = true } = {}) {
   return z.string().check(
     z.trim(),
     ...(requiredMessage ? [z.minLength(1, message(messages, 'form.error.nameRequired'))] : []),
-    z.minLength(2, message(messages, 'form.error.nameMin')),
-    z.refine((name) => visibleCharacterCount(name) >= 2, message(messages, 'form.error.nameMin')),
-    z.maxLength(100, message(messages, 'form.error.nameMax')),
+    z.minLength(leadFields.name.min, message(messages, 'form.error.nameMin')),
+    z.refine(
+      (name) => visibleCharacterCount(name) >= leadFields.name.min,
+      message(messages, 'form.error.nameMin'),
+    ),
+    z.maxLength(leadFields.name.max, message(messages, 'form.error.nameMax')),
   );
 }
 
-/** Digits only, at least 8; the field strips other characters as the user types. */
+/** The message of each phoneLengthProblem. */
+const phoneLengthMessage = { min: 'form.error.phoneMin', max: 'form.error.phoneMax' } as const;
+
+/** Digits only, PHONE_DIGITS long; the field strips other characters as the user types. */
 function phoneField(messages: FormMessages, { requiredMessage = true } = {}) {
   return z
     .string()
     .check(
       ...(requiredMessage ? [z.minLength(1, message(messages, 'form.error.phoneRequired'))] : []),
       z.regex(/^\d*$/, message(messages, 'form.error.phoneDigits')),
-      z.minLength(8, message(messages, 'form.error.phoneMin')),
-      z.maxLength(15, message(messages, 'form.error.phoneMax')),
+      z.minLength(PHONE_DIGITS.min, message(messages, 'form.error.phoneMin')),
+      z.maxLength(PHONE_DIGITS.max, message(messages, 'form.error.phoneMax')),
     );
 }
 
@@ -107,7 +120,7 @@ export function leadSchema(messages: FormMessages) {
         .check(
           z.trim(),
           z.email(message(messages, 'form.error.email')),
-          z.maxLength(254, message(messages, 'form.error.email')),
+          z.maxLength(leadFields.email.max, message(messages, 'form.error.email')),
         ),
     ]),
     service: z.enum(formServices, message(messages, 'form.error.service')),
@@ -141,11 +154,10 @@ export function validateLead(
     if (fields && !fields.includes(field)) continue;
     errors[field] ??= issue.message;
   }
-  // The stored number is the country code plus what was typed; it must fit 8–15 digits too.
-  if (!errors.phone && (!fields || fields.includes('phone')) && /^\d{8,15}$/.test(values.phone)) {
-    const stored = normalizePhone(values.phone, values.countryCode).phone;
-    if (stored.length > 15) errors.phone = message(messages, 'form.error.phoneMax');
-    else if (stored.length < 8) errors.phone = message(messages, 'form.error.phoneMin');
+  // The stored number is the country code plus what was typed; it must fit PHONE_DIGITS too.
+  if (!errors.phone && (!fields || fields.includes('phone')) && isPhoneLength(values.phone)) {
+    const problem = phoneLengthProblem(normalizePhone(values.phone, values.countryCode).phone);
+    if (problem) errors.phone = message(messages, phoneLengthMessage[problem]);
   }
   return errors;
 }
@@ -174,7 +186,7 @@ export function offerNeedsCountry(phone: string): boolean {
   // Only where a picked country would be used: a number typed with 00 and a code outside the
   // list is international already (the rule keeps it as typed), and is not asked about.
   return (
-    /^\d{8,15}$/.test(phone) &&
+    isPhoneLength(phone) &&
     normalizePhone(phone).countryCode === null &&
     normalizePhone(phone, countryCodes[0]!.code).countryCode !== null
   );
@@ -204,11 +216,10 @@ export function validateOffer(
     const field = issue.path[0] as keyof OfferValues;
     errors[field] ??= issue.message;
   }
-  // "00" and a trunk zero are dropped from the stored number, which must still have 8–15 digits.
+  // "00" and a trunk zero are dropped from the stored number, which must still fit PHONE_DIGITS.
   if (!errors.phone) {
-    const stored = offerPhone(values).phone;
-    if (stored.length < 8) errors.phone = message(messages, 'form.error.phoneMin');
-    else if (stored.length > 15) errors.phone = message(messages, 'form.error.phoneMax');
+    const problem = phoneLengthProblem(offerPhone(values).phone);
+    if (problem) errors.phone = message(messages, phoneLengthMessage[problem]);
     else if (offerNeedsCountry(values.phone) && !values.countryCode) {
       errors.countryCode = message(messages, 'form.error.phoneCountry');
     }
@@ -266,7 +277,7 @@ export function leadRow(id: string, values: LeadValues, context: SubmissionConte
       defaultReadiness) as (typeof readinessOptions)[number],
     appointment_time: (values.appointmentTime || defaultTiming) as (typeof timingOptions)[number],
     source: context.source,
-    page_url: context.pageUrl.slice(0, 2000),
+    page_url: context.pageUrl.slice(0, leadFields.pageUrl.max),
     language: context.lang,
     ...utmColumns(context.attribution),
     ...consentColumns(),
@@ -290,7 +301,7 @@ export function offerRow(id: string, values: OfferValues, context: SubmissionCon
     country_code: stored.countryCode,
     country: stored.country?.name.ar ?? null,
     source: offerSource,
-    page_url: context.pageUrl.slice(0, 2000),
+    page_url: context.pageUrl.slice(0, leadFields.pageUrl.max),
     language: context.lang,
     campaign_params: context.attribution.params,
     ...utmColumns(context.attribution),

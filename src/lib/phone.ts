@@ -36,12 +36,36 @@ export const countryCodes: readonly CountryCode[] = [
 
 export const defaultCountryCode = '+966';
 
+/**
+ * How many digits a stored number has (international digits, ITU-T E.164 allows 15): the
+ * database's `offer_leads_phone_digits` CHECK says the same, and the forms, the staff entry, the
+ * patient page and the early inline script (EarlyForms.astro, written in at build time) check it.
+ */
+export const PHONE_DIGITS = { min: 8, max: 15 } as const;
+
+/**
+ * Arabic-Indic (U+0660–0669) and Persian (U+06F0–06F9) digits, as a RegExp source: both blocks
+ * start at a code point ending in 0, so `charCodeAt(0) & 15` is the digit's value (the inline
+ * script gets this source at build time; `public.normalize_phone` translates the same digits).
+ */
+export const OTHER_DIGITS = '[\\u0660-\\u0669\\u06f0-\\u06f9]';
+const otherDigits = new RegExp(OTHER_DIGITS, 'g');
+
 /** Keeps digits only (Arabic-Indic and Persian digits become 0–9 first, as phones type them). */
 export function stripNonDigits(value: string): string {
-  return value
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/\D/g, '');
+  return value.replace(otherDigits, (d) => String(d.charCodeAt(0) & 15)).replace(/\D/g, '');
+}
+
+/** What is wrong with a number's stored digits, if anything: too few or too many. */
+export function phoneLengthProblem(digits: string): 'min' | 'max' | null {
+  if (digits.length < PHONE_DIGITS.min) return 'min';
+  if (digits.length > PHONE_DIGITS.max) return 'max';
+  return null;
+}
+
+/** True when `digits` has the stored number's length (PHONE_DIGITS) and digits only. */
+export function isPhoneLength(digits: string): boolean {
+  return /^\d+$/.test(digits) && phoneLengthProblem(digits) === null;
 }
 
 /**
@@ -96,14 +120,22 @@ const MIN_NATIONAL_AFTER_CODE = 7;
  * - With no code picked (the offer dialog) and no known code at the start, the number cannot be
  *   attributed: the digits are kept as typed and `countryCode` is null, for staff to see.
  *
- * The result agrees with the database's `public.canonical_phone(country_code, phone)`
- * (supabase/migrations/20261123090000_canonical_phone.sql): for attributed numbers it returns
- * `phone` unchanged (supabase/tests/phone-rule.test.ts checks this through the local stack).
+ * - `stored`: the pair is what a client sends the database as a row's `country_code` and `phone`
+ *   (the database's triggers read every row so): a number that already starts with its listed
+ *   code and has no trunk zero after it is kept; a code outside the list is put in front of the
+ *   digits (or kept, when they already start with it, 10+) and the number kept unattributed;
+ *   otherwise the rule above, the code counting as chosen. Every pair this rule returns reads back
+ *   unchanged, so the database stores only what the forms would have stored.
+ *
+ * The database's `public.normalize_phone(typed, picked, chosen, stored)` is the same rule in SQL
+ * (supabase/migrations/20261202140000_one_phone_rule.sql); one table of cases,
+ * tests/fixtures/phone-cases.json, drives tests/unit/phone.test.ts and
+ * supabase/tests/phone-rule.test.ts, which also compares the two on random input.
  */
 export function normalizePhone(
   typed: string,
   pickedCode?: string | null,
-  { chosen = false }: { chosen?: boolean } = {},
+  { chosen = false, stored = false }: { chosen?: boolean; stored?: boolean } = {},
 ): StoredPhone {
   const raw = typed.trim();
   let digits = stripNonDigits(raw);
@@ -111,6 +143,20 @@ export function normalizePhone(
   if (digits.startsWith('00')) {
     digits = digits.slice(2);
     international = true;
+  }
+  const pickedDigits = stripNonDigits(pickedCode ?? '').replace(/^00/, '');
+  if (stored && !international && pickedDigits) {
+    const listed = countryCodes.find((country) => country.code === `+${pickedDigits}`);
+    if (!listed) {
+      // A code the list lacks: the number is international, kept without a country code.
+      const carried = digits.startsWith(pickedDigits) && digits.length >= 10;
+      return normalizePhone(`+${carried ? digits : pickedDigits + digits.replace(/^0+/, '')}`);
+    }
+    const national = digits.slice(pickedDigits.length);
+    if (digits.startsWith(pickedDigits) && national !== '' && !national.startsWith('0')) {
+      return { phone: digits, countryCode: listed.code, country: listed };
+    }
+    chosen = true;
   }
   const prefixed = countryFromPhone(digits);
   const withCode = (country: CountryCode): StoredPhone => {
@@ -132,7 +178,7 @@ export function normalizePhone(
   ) {
     return withCode(prefixed);
   }
-  const picked = countryCodes.find((country) => country.code === pickedCode);
+  const picked = countryCodes.find((country) => country.code === `+${pickedDigits}`);
   // Longer than any national number of the picked country and without its trunk zero: the visitor
   // typed their own code (the field drops a "+"), from a country the list does not have.
   // (Not when the visitor named the country for this very number: the offer dialog asks.)

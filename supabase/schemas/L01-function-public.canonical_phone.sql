@@ -7,19 +7,11 @@ CREATE OR REPLACE FUNCTION public.canonical_phone(country_code text, phone text)
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     SET search_path TO ''
     AS $$
-  with parts as (
-    select
-      regexp_replace(coalesce(country_code, ''), '[^0-9]', '', 'g') as cc,
-      ltrim(regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'), '0') as national
-  )
-  select case
-    when cc = '' or national like cc || '%' and char_length(national) > 9 then national
-    else cc || national
-  end
-  from parts
+  select case when n.country_code is null then ltrim(n.phone, '0') else n.phone end
+  from public.normalize_phone(canonical_phone.phone, canonical_phone.country_code, stored => true) as n
 $$;
 
-COMMENT ON FUNCTION public.canonical_phone(country_code text, phone text) IS 'International digits of a phone number (no +, 00 or trunk zero), for comparing numbers.';
+COMMENT ON FUNCTION public.canonical_phone(country_code text, phone text) IS 'International digits of a phone number (no +, 00 or trunk zero), for comparing numbers: the phone rule (public.normalize_phone) of the pair as stored.';
 
 GRANT ALL ON FUNCTION public.canonical_phone(country_code text, phone text) TO anon;
 GRANT ALL ON FUNCTION public.canonical_phone(country_code text, phone text) TO authenticated;

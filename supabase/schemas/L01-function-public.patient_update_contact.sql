@@ -9,9 +9,6 @@ CREATE OR REPLACE FUNCTION public.patient_update_contact(_token text, _name text
     AS $_$
 declare
   lead uuid;
-  typed text;
-  digits text;
-  code text;
   new_phone text;
   new_code text;
   old_lead public.offer_leads;
@@ -27,26 +24,12 @@ begin
   new_phone := old_lead.phone;
   new_code := old_lead.country_code;
   if nullif(btrim(_phone), '') is not null then
-    -- The phone rule of the forms (src/lib/phone.ts), here where the page cannot be trusted:
-    -- Arabic-Indic and Persian digits count; "+" or "00" means the number carries its code;
-    -- otherwise the code typed beside it (or the stored one) is put in front, its trunk zero
-    -- dropped. A number with its own code keeps a code only when it starts with it.
-    typed := translate(btrim(_phone), '٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹', '01234567890123456789');
-    digits := regexp_replace(typed, '[^0-9]', '', 'g');
-    code := regexp_replace(
-      translate(coalesce(_country_code, ''), '٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹', '01234567890123456789'),
-      '[^0-9]', '', 'g');
-    code := nullif(regexp_replace(code, '^00', ''), '');
-    if typed ~ '^[+＋]' or digits like '00%' then
-      digits := regexp_replace(digits, '^00', '');
-      code := coalesce(code, nullif(regexp_replace(coalesce(old_lead.country_code, ''), '[^0-9]', '', 'g'), ''));
-      new_code := case when code is not null and digits like code || '%' then '+' || code end;
-      new_phone := digits;
-    else
-      code := coalesce(code, nullif(regexp_replace(coalesce(old_lead.country_code, ''), '[^0-9]', '', 'g'), ''));
-      new_code := case when code is not null then '+' || code end;
-      new_phone := public.canonical_phone(new_code, digits);
-    end if;
+    -- The forms' phone rule (public.normalize_phone), here where the page cannot be trusted: the
+    -- code typed beside the number, or else the stored one, counts as chosen for it.
+    select n.phone, n.country_code into new_phone, new_code
+    from public.normalize_phone(
+      _phone, coalesce(nullif(btrim(_country_code), ''), old_lead.country_code), true, true
+    ) as n;
     if new_phone !~ '^[0-9]{8,15}$' then
       raise exception 'A phone number has 8 to 15 digits'
         using errcode = '23514', hint = 'offer_leads_phone_digits';
@@ -90,6 +73,8 @@ begin
   return jsonb_build_object('ok', true, 'changed', true);
 end
 $_$;
+
+COMMENT ON FUNCTION public.patient_update_contact(_token text, _name text, _country_code text, _phone text, _email text) IS 'The patient corrects their name, phone (the phone rule, public.normalize_phone) or e-mail from their page.';
 
 REVOKE ALL ON FUNCTION public.patient_update_contact(_token text, _name text, _country_code text, _phone text, _email text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.patient_update_contact(_token text, _name text, _country_code text, _phone text, _email text) TO anon;

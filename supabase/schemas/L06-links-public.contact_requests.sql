@@ -5,6 +5,8 @@ CREATE TRIGGER broadcast_staff_change AFTER INSERT OR DELETE OR UPDATE ON public
 
 CREATE TRIGGER bump_version BEFORE UPDATE ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.bump_request_version();
 
+CREATE TRIGGER canonical_phone_number BEFORE INSERT OR UPDATE OF phone, country_code ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.store_canonical_phone();
+
 CREATE TRIGGER clear_tallies AFTER TRUNCATE ON public.contact_requests FOR EACH STATEMENT EXECUTE FUNCTION private.clear_request_tallies();
 
 CREATE TRIGGER copy_lead_consent BEFORE INSERT ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.copy_lead_consent_to_request();

@@ -51,6 +51,11 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.my_client_address()': { anon: 'x', authenticated: 'x', service_role: 'x' },
   'function public.my_staff_id()': { authenticated: 'x', service_role: 'x' },
   'function public.my_staff_role()': { authenticated: 'x', service_role: 'x' },
+  'function public.normalize_phone(text, text, boolean, boolean)': {
+    anon: 'x',
+    authenticated: 'x',
+    service_role: 'x',
+  },
   'function public.purge_requests(uuid[])': { authenticated: 'x' },
   'function public.release_held_requests(uuid[])': { authenticated: 'x', service_role: 'x' },
   'function public.request_ids_matching(text, text)': { authenticated: 'x', service_role: 'x' },

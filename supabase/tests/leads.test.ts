@@ -221,9 +221,12 @@ describe.each(backends)('lead capture on $name', (backend) => {
       ],
       ['a 101-character name', { name: 'x'.repeat(101) }, '23514', 'offer_leads_name_length'],
       ['a missing name', { name: null }, '23502', ''],
-      ['a phone with a plus sign', { phone: '+966501234567' }, '23514', 'offer_leads_phone_digits'],
-      ['a phone with spaces', { phone: '966 50 123 4567' }, '23514', 'offer_leads_phone_digits'],
-      ['a 7-digit phone', { phone: '1234567' }, '23514', 'offer_leads_phone_digits'],
+      [
+        'a 7-digit phone',
+        { phone: '1234567', country_code: null },
+        '23514',
+        'offer_leads_phone_digits',
+      ],
       ['a 16-digit phone', { phone: '1234567890123456' }, '23514', 'offer_leads_phone_digits'],
       ['a missing phone', { phone: null }, '23502', ''],
       ['a malformed email', { email: 'layla@' }, '23514', 'offer_leads_email_format'],
@@ -232,12 +235,6 @@ describe.each(backends)('lead capture on $name', (backend) => {
         { email: `${'a'.repeat(250)}@x.io` },
         '23514',
         'offer_leads_email_format',
-      ],
-      [
-        'a country code without plus',
-        { country_code: '966' },
-        '23514',
-        'offer_leads_country_code_format',
       ],
       ['a 2001-character note', { notes: 'n'.repeat(2001) }, '23514', 'offer_leads_notes_length'],
       ['a 201-character source', { source: 's'.repeat(201) }, '23514', 'offer_leads_source_length'],
@@ -289,11 +286,29 @@ describe.each(backends)('lead capture on $name', (backend) => {
 
     it('accepts the boundaries: 2 and 100 characters, 8 and 15 digits, no email', async () => {
       for (const overrides of [
-        { name: 'Al', phone: '12345678', email: null },
-        { name: 'x'.repeat(100), phone: '123456789012345', email: '' },
+        { name: 'Al', phone: '12345678', country_code: null, email: null },
+        { name: 'x'.repeat(100), phone: '123456789012345', country_code: null, email: '' },
         { country_code: '', country: '' },
       ]) {
         expect(await as(db, anon, (tx) => insertLead(tx, leadRow(overrides)))).toBe(1);
+      }
+    });
+
+    it('stores a phone sent with a plus sign, spaces or a code without plus canonically', async () => {
+      // The phone rule runs in the database (public.normalize_phone, supabase/tests/phone-rule.test.ts).
+      for (const [i, overrides] of [
+        { phone: '+966501234567' },
+        { phone: '966 50 123 4567' },
+        { country_code: '966', phone: '0501234567' },
+      ].entries()) {
+        await db.exec(`truncate public.offer_leads, private.lead_submissions cascade`);
+        const row = leadRow(overrides);
+        const actor = { ...anon, address: `198.51.100.${i + 1}` };
+        expect(await as(db, actor, (tx) => insertLead(tx, row))).toBe(1);
+        const { rows } = await db.query(`select country_code, phone from public.offer_leads`);
+        expect(rows, JSON.stringify(overrides)).toEqual([
+          { country_code: '+966', phone: '966501234567' },
+        ]);
       }
     });
 

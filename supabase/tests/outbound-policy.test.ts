@@ -245,7 +245,12 @@ describe.each(backends)('outbound recipient policy on $name', (backend) => {
   });
 
   it('waits through quiet hours in the recipient time zone, for kinds that keep them', async () => {
-    const { leadId } = await submit({ email: 'quiet@example.com', country_code: '+971' });
+    // A Dubai number: the database stores the code the number itself carries (normalize_phone).
+    const { leadId } = await submit({
+      email: 'quiet@example.com',
+      phone: `9715${Math.floor(10_000_000 + Math.random() * 89_999_999)}`,
+      country_code: '+971',
+    });
     await db.exec(`
       insert into private.outbound_kinds (kind, channel, per_recipient_per_day, quiet_hours)
       values ('test_reminder', 'email', 1, true);

@@ -358,7 +358,7 @@ describe.each(backends)('patient page on $name', (backend) => {
       ['0501112222', '00971', { phone: '971501112222', country_code: '+971' }],
       ['+971 50 111 2223', '+971', { phone: '971501112223', country_code: '+971' }],
       ['+44 7700 900123', null, { phone: '447700900123', country_code: null }],
-      ['+966 50 999 8877', null, { phone: '966509998877', country_code: null }],
+      ['+966 50 999 8877', null, { phone: '966509998877', country_code: '+966' }],
     ] as const) {
       await call(
         anon,

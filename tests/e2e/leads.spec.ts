@@ -107,6 +107,9 @@ test('the draft survives a reload', async ({ page }) => {
   await form.getByLabel('الاسم الكامل').fill('مسودة محفوظة');
   await form.getByLabel('رقم الهاتف (واتساب)').fill('0509999999');
   await form.getByRole('button', { name: 'التالي' }).click();
+  // Reloaded once the visitor is on step 2 (as a person would be), not in the same instant as the
+  // press: a reload racing the click may keep the draft on step 1, with everything typed still in it.
+  await expect(form.getByTestId('wizard-progress')).toContainText('الخطوة 2 من 3');
   await page.reload();
   const again = await openWizard(page, '/');
   await expect(again.getByTestId('wizard-progress')).toContainText('الخطوة 2 من 3');

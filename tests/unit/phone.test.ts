@@ -8,6 +8,33 @@ import {
   normalizePhone,
   stripNonDigits,
 } from '~/lib/phone.ts';
+import phoneCases from '../fixtures/phone-cases.json' with { type: 'json' };
+
+describe("the phone rule's case table (tests/fixtures/phone-cases.json, also run against SQL)", () => {
+  it.each(phoneCases.cases)('$typed / $picked → $phone $countryCode', (entry) => {
+    const { typed, picked, phone, countryCode } = entry;
+    const options = { chosen: 'chosen' in entry, stored: 'stored' in entry };
+    expect(normalizePhone(typed, picked, options)).toMatchObject({ phone, countryCode });
+  });
+
+  it('reads every pair it stores back unchanged as a row (the database trigger) (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'0123456789٠١٢٣٤٥٦٧٨٩ +-'), maxLength: 18 }),
+        fc.constantFrom(...countryCodes.map((country) => country.code), null),
+        fc.boolean(),
+        (typed, picked, chosen) => {
+          const stored = normalizePhone(typed, picked, { chosen });
+          if (!/^\d{8,15}$/.test(stored.phone)) return;
+          expect(normalizePhone(stored.phone, stored.countryCode, { stored: true })).toEqual(
+            stored,
+          );
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});
 
 describe('stripNonDigits', () => {
   it('tells the characters numbers are written with from the others', () => {

@@ -1,4 +1,5 @@
 import { adminKeepAr } from './admin-keep-ar.ts';
+import { adminShellAr } from './admin-shell-ar.ts';
 
 /**
  * Arabic strings of the staff back office (/admin/*), spread into ar.ts. Kept in their own file
@@ -441,4 +442,5 @@ export const adminAr = {
   // Issue 13, scale: the paged dashboard asks for the next requests.
   'admin.page.more': 'المزيد',
   ...adminKeepAr,
+  ...adminShellAr,
 } as const;

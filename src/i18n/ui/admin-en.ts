@@ -1,5 +1,6 @@
 import type { adminAr } from './admin-ar.ts';
 import { adminKeepEn } from './admin-keep-en.ts';
+import { adminShellEn } from './admin-shell-en.ts';
 import { adminContactEn } from './admin-contact-en.ts';
 import { adminDeskEn } from './admin-desk-en.ts';
 import { adminPatientEn } from './admin-patient-en.ts';
@@ -440,4 +441,5 @@ export const adminEn = {
   // Issue 13, scale: see admin-ar.ts.
   'admin.page.more': 'More',
   ...adminKeepEn,
+  ...adminShellEn,
 } as const satisfies Record<keyof typeof adminAr, string>;

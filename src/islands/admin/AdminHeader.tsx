@@ -4,12 +4,13 @@ import {
   Hospital,
   LayoutList,
   LogOut,
+  Menu,
   MessageSquareText,
   Route,
   Trash2,
   Users,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { LogoMark } from '~/components/brand/LogoMark.tsx';
 import type { Draft } from '~/lib/admin/drafts.ts';
@@ -62,12 +63,9 @@ function useSignOut() {
   return { leaving, drafts, setDrafts, signOut };
 }
 
-/** The back office's header: title, greeting, the other screen, live state, logout. */
-export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
-  const [username] = useState(rememberedUsername);
-  const { leaving, drafts, setDrafts, signOut } = useSignOut();
-  const owner = useStaffRole() === 'owner';
-  const links = [
+/** The other screens' buttons in the header (the bin only for owners). */
+function screenLinks(screen: string | undefined, owner: boolean) {
+  return [
     {
       screen: 'dashboard',
       href: DASHBOARD_PATH,
@@ -116,10 +114,20 @@ export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
       ? [{ screen: 'bin', href: BIN_PATH, label: adminText('admin.bin.title'), Icon: Trash2 }]
       : []),
   ].filter((link) => link.screen !== screen);
+}
+
+/** The back office's header: title, greeting, the other screen, live state, logout. */
+export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
+  const [username] = useState(rememberedUsername);
+  const { leaving, drafts, setDrafts, signOut } = useSignOut();
+  const owner = useStaffRole() === 'owner';
+  const [menu, setMenu] = useState(false);
+  const uid = useId();
+  const links = screenLinks(screen, owner);
   return (
     <header className="border-b border-sand-200 bg-white">
-      <div className="container-page flex flex-wrap items-center gap-x-6 gap-y-3 py-4">
-        <div className="flex w-full min-w-0 items-center gap-3 sm:w-auto sm:min-w-72 sm:flex-1">
+      <div className="container-page flex flex-wrap items-center gap-x-6 gap-y-2 py-3">
+        <div className="flex min-w-0 flex-1 items-center gap-3 sm:min-w-72">
           <LogoMark className="size-10 shrink-0" />
           <div className="min-w-0">
             <h1 className="text-xl font-bold sm:text-2xl">{title}</h1>
@@ -153,7 +161,24 @@ export function AdminHeader({ title, screen, live }: AdminHeaderProps) {
             </p>
           </div>
         </div>
-        <nav className="flex flex-wrap items-center gap-2" aria-label={title}>
+        {/* On a phone the screens fold behind «القائمة» (eight buttons would take four rows above
+            the requests, issue 41); from sm up they are always shown. */}
+        <button
+          type="button"
+          className="btn btn-ghost min-h-11 px-4 py-2 text-sm sm:hidden"
+          aria-expanded={menu}
+          aria-controls={`${uid}-nav`}
+          onClick={() => setMenu(!menu)}
+          data-testid="admin-menu"
+        >
+          <Menu className="size-4" aria-hidden="true" />
+          {adminText('admin.shell.menu')}
+        </button>
+        <nav
+          id={`${uid}-nav`}
+          className={`flex flex-wrap items-center gap-2 ${menu ? 'max-sm:w-full' : 'max-sm:hidden'}`}
+          aria-label={title}
+        >
           {links.map((link) => (
             <a
               key={link.href}

@@ -1,12 +1,14 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { isSessionError, queryDefaults } from '~/lib/admin/query.ts';
 import { AdminToaster } from './AdminToaster.tsx';
-import { goToLogin } from './session.ts';
+import { goToLogin, onSessionRestored } from './session.ts';
 
 /**
  * What the data screens sit in: the data layer with its defaults (src/lib/admin/query.ts) and the
- * toasts. A query refused because the session is gone leads to the login page.
+ * toasts. A query refused because the session is gone leads to the login page once the server
+ * confirms it (session.ts goToLogin); when it was the network, the data is read again once the
+ * session answers.
  */
 export function AdminProviders({ children }: { children: ReactNode }) {
   const [client] = useState(
@@ -20,6 +22,7 @@ export function AdminProviders({ children }: { children: ReactNode }) {
         }),
       }),
   );
+  useEffect(() => onSessionRestored(() => void client.invalidateQueries()), [client]);
   return (
     <QueryClientProvider client={client}>
       {children}

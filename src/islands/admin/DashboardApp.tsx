@@ -109,7 +109,7 @@ function Dashboard() {
         screen="dashboard"
         live={page.live}
       />
-      <div id="content" tabIndex={-1} className="container-page py-6 outline-none sm:py-8">
+      <div id="content" tabIndex={-1} className="container-page py-3 outline-none sm:py-4">
         {page.rows ? (
           <Inbox
             page={page}
@@ -211,7 +211,7 @@ function Inbox({
   };
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-3">
       <NewRequestsBanner
         count={arrivals.length}
         held={page.held}
@@ -227,9 +227,6 @@ function Inbox({
       <DraftsNotice drafts={waitingDrafts} onOpen={setOpenId} />
       {counters && <DashboardCounters counters={counters} filters={filters} set={set} />}
       <RequestsChart chart={chart} />
-      <div className="flex justify-end">
-        <NewRequestButton />
-      </div>
       <DashboardToolbar
         filters={filters}
         set={set}
@@ -239,6 +236,7 @@ function Inbox({
         loading={page.stale}
         exporting={exporting}
         onExport={() => void exportCsv()}
+        actions={<NewRequestButton />}
       />
 
       <RequestsView

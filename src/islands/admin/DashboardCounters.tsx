@@ -10,7 +10,7 @@ interface DashboardCountersProps {
 }
 
 const cardClass = (pressed: boolean) =>
-  `card block w-full p-4 text-start transition-shadow hover:shadow-(--shadow-lift) ${
+  `card block h-full w-full px-3 py-2 text-start transition-shadow hover:shadow-(--shadow-lift) ${
     pressed ? 'ring-2 ring-teal-700' : ''
   }`;
 
@@ -28,9 +28,11 @@ export function DashboardCounters({ counters, filters, set }: DashboardCountersP
   ];
   return (
     <section aria-label={adminText('admin.dashboard.countersLabel')}>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      {/* One row at every width (issue 41: the inbox on the first screen); on a phone it scrolls
+          sideways instead of stacking three rows above the requests. */}
+      <ul className="-mx-1 flex snap-x gap-2 overflow-x-auto px-1 pb-1 sm:mx-0 sm:grid sm:grid-cols-5 sm:gap-3 sm:overflow-visible sm:px-0 sm:pb-0">
         {byStatus.map((counter) => (
-          <li key={counter.key}>
+          <li key={counter.key} className="min-w-28 shrink-0 snap-start sm:min-w-0">
             <button
               type="button"
               aria-pressed={filters.status === counter.key}
@@ -38,14 +40,16 @@ export function DashboardCounters({ counters, filters, set }: DashboardCountersP
               data-testid={`counter-${counter.key === ALL ? 'total' : counter.key}`}
               className={cardClass(filters.status === counter.key)}
             >
-              <span className="block text-sm font-semibold text-muted">{counter.label}</span>
-              <span className="mt-1 block text-3xl font-bold text-teal-900" data-count>
+              <span className="block text-sm leading-snug font-semibold text-muted">
+                {counter.label}
+              </span>
+              <span className="block text-2xl leading-tight font-bold text-teal-900" data-count>
                 {counter.value}
               </span>
             </button>
           </li>
         ))}
-        <li>
+        <li className="min-w-36 shrink-0 snap-start sm:min-w-0">
           <button
             type="button"
             aria-pressed={filters.due}
@@ -53,18 +57,18 @@ export function DashboardCounters({ counters, filters, set }: DashboardCountersP
             data-testid="counter-due"
             className={cardClass(filters.due)}
           >
-            <span className="block text-sm font-semibold text-muted">
+            <span className="block text-sm leading-snug font-semibold text-muted">
               {adminText('admin.team.due')}
             </span>
             <span
-              className={`mt-1 block text-3xl font-bold ${counters.due > 0 ? 'text-offer-700' : 'text-teal-900'}`}
+              className={`block text-2xl leading-tight font-bold ${counters.due > 0 ? 'text-offer-700' : 'text-teal-900'}`}
               data-count
             >
               {counters.due}
             </span>
             {counters.overdue > 0 && (
               <span
-                className="block text-sm font-semibold text-offer-700"
+                className="block text-xs font-semibold text-offer-700"
                 data-testid="overdue-count"
               >
                 {adminText('admin.followUp.overdueCount', { count: counters.overdue })}

@@ -1,5 +1,5 @@
-import { RotateCcw } from 'lucide-react';
-import { useId } from 'react';
+import { RotateCcw, SlidersHorizontal } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   ALL,
   hasFilters,
@@ -23,19 +23,37 @@ interface DashboardToolbarProps {
   loading: boolean;
   exporting: boolean;
   onExport: () => void;
+  /** More buttons at the end of the "showing" line (the dashboard's «طلب جديد»). */
+  actions?: ReactNode;
 }
 
 const selectClass =
   'mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3 py-2.5 text-base focus:border-teal-700 focus:outline-none';
 const labelClass = 'block text-sm font-semibold text-teal-900';
 
-/** Search, the four filters, the "showing n of m" line, clearing and the CSV export. */
+/**
+ * Search, the five filters, the "showing n of m" line, clearing and the CSV export. On a phone the
+ * filters fold behind «الفلاتر» (with how many are set), so the requests start on the first screen
+ * (issue 41); from sm up they are always shown.
+ */
 export function DashboardToolbar(props: DashboardToolbarProps) {
-  const { filters, set, sources, shown, total, loading, exporting, onExport } = props;
+  const { filters, set, sources, shown, total, loading, exporting, onExport, actions } = props;
   const uid = useId();
+  const [unfolded, setUnfolded] = useState(false);
+  const setCount = [
+    filters.status,
+    filters.service,
+    filters.source,
+    filters.assignee,
+    filters.followUp,
+  ].filter((value) => value !== ALL).length;
+  const fold = unfolded ? '' : 'max-sm:hidden';
   return (
-    <section aria-label={adminText('admin.filters.label')} className="card p-4 sm:p-5">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_1fr]">
+    <section aria-label={adminText('admin.filters.label')} className="card p-3">
+      <div
+        id={`${uid}-filters`}
+        className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_1fr]"
+      >
         <div className="col-span-2 lg:col-span-1">
           <SearchField
             id={`${uid}-q`}
@@ -44,7 +62,7 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
             inputClassName={selectClass}
           />
         </div>
-        <div>
+        <div className={fold}>
           <label htmlFor={`${uid}-status`} className={labelClass}>
             {adminText('admin.filters.status')}
           </label>
@@ -62,7 +80,7 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
             ))}
           </select>
         </div>
-        <div>
+        <div className={fold}>
           <label htmlFor={`${uid}-service`} className={labelClass}>
             {adminText('admin.filters.service')}
           </label>
@@ -80,7 +98,7 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
             ))}
           </select>
         </div>
-        <div>
+        <div className={fold}>
           <label htmlFor={`${uid}-source`} className={labelClass}>
             {adminText('admin.filters.source')}
           </label>
@@ -98,7 +116,7 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
             ))}
           </select>
         </div>
-        <div>
+        <div className={fold}>
           <label htmlFor={`${uid}-assignee`} className={labelClass}>
             {adminText('admin.team.filterAssignee')}
           </label>
@@ -115,7 +133,7 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
             <option value="unassigned">{adminText('admin.team.filterUnassigned')}</option>
           </select>
         </div>
-        <div>
+        <div className={fold}>
           <label htmlFor={`${uid}-follow-up`} className={labelClass}>
             {adminText('admin.followUp.filter')}
           </label>
@@ -133,8 +151,12 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
           </select>
         </div>
       </div>
-      <div className="mt-4 flex flex-wrap items-center gap-3">
-        <p className="flex-1 text-sm font-semibold text-muted" role="status" data-testid="showing">
+      <div className="mt-3 flex flex-wrap items-center gap-2 sm:gap-3">
+        <p
+          className="max-sm:w-full sm:flex-1 text-sm font-semibold text-muted"
+          role="status"
+          data-testid="showing"
+        >
           {loading
             ? adminText('admin.loading')
             : adminText('admin.dashboard.showing', { shown, total })}
@@ -149,11 +171,26 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
             {adminText('admin.filters.clear')}
           </button>
         )}
+        <button
+          type="button"
+          className="btn btn-ghost min-h-10 px-4 py-1.5 text-sm sm:hidden"
+          aria-expanded={unfolded}
+          aria-controls={`${uid}-filters`}
+          onClick={() => setUnfolded(!unfolded)}
+          data-testid="filters-toggle"
+        >
+          <SlidersHorizontal className="size-4" aria-hidden="true" />
+          {setCount > 0
+            ? adminText('admin.shell.filtersSet', { count: setCount })
+            : adminText('admin.shell.filters')}
+        </button>
         <ExportCsvButton
           className="min-h-10 py-1.5"
+          compact
           disabled={shown === 0 || loading || exporting}
           onExport={onExport}
         />
+        {actions}
       </div>
     </section>
   );

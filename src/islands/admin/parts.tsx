@@ -1,5 +1,5 @@
 import { Download, Search } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { statusLabel, statusOf } from '~/lib/admin/labels.ts';
 import type { RequestStatus } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
@@ -120,10 +120,13 @@ export function ExportCsvButton({
   disabled,
   onExport,
   className,
+  compact = false,
 }: {
   disabled: boolean;
   onExport: () => void;
   className: string;
+  /** On a phone only the icon shows (the name stays for screen readers). */
+  compact?: boolean;
 }) {
   return (
     <button
@@ -133,7 +136,11 @@ export function ExportCsvButton({
       onClick={onExport}
     >
       <Download className="size-4" aria-hidden="true" />
-      {adminText('admin.filters.export')}
+      {compact ? (
+        <span className="max-sm:sr-only">{adminText('admin.filters.export')}</span>
+      ) : (
+        adminText('admin.filters.export')
+      )}
     </button>
   );
 }
@@ -152,6 +159,26 @@ export function Checking() {
  * magnifier at the inline start, and the text as typed in either direction. `/` focuses it
  * (work/useShortcuts.ts finds it by `type="search"`).
  */
+/**
+ * From the search box to the results (issue 41): Enter and ↓ focus the first request on screen
+ * (a card or a table line, both marked data-nav-id; where there are none, as on the leads screen,
+ * they do nothing), from where j/k, ↑/↓ and Enter work; Esc leaves the field and keeps the query
+ * (a search field's native Esc would clear it), so the shortcuts answer again.
+ */
+function searchKeys(event: KeyboardEvent<HTMLInputElement>): void {
+  if (event.nativeEvent.isComposing || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.key === 'Escape') {
+    event.preventDefault();
+    event.currentTarget.blur();
+  } else if (event.key === 'Enter' || event.key === 'ArrowDown') {
+    const first = document.querySelector<HTMLElement>('#content [data-nav-id]');
+    if (!first) return;
+    event.preventDefault();
+    first.focus();
+    first.scrollIntoView({ block: 'nearest' });
+  }
+}
+
 export function SearchField({
   id,
   value,
@@ -179,6 +206,7 @@ export function SearchField({
           dir="auto"
           value={value}
           onChange={(event) => onChange(event.target.value)}
+          onKeyDown={searchKeys}
           placeholder={adminText('admin.filters.searchPlaceholder')}
           className={`${inputClassName} ps-9`}
         />

@@ -2,7 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { adminText } from '~/lib/admin/strings.ts';
 import { supabase } from '~/lib/supabase.ts';
-import { checkAdmin, forgetAdmin, goToLogin, isLeaving, signOutQuietly } from './session.ts';
+import {
+  checkAdmin,
+  confirmSession,
+  forgetAdmin,
+  goToLogin,
+  isLeaving,
+  signOutQuietly,
+} from './session.ts';
 
 export type GuardState = { status: 'checking' } | { status: 'admin'; userId: string };
 
@@ -17,7 +24,8 @@ const DENIED_NOTICE_MS = 1500;
  * The access check of every admin screen: no session → login; not an admin →
  * "ليس لديك صلاحية الوصول" and login; any error → login. While the screen stays open the check is
  * repeated (every minute, on focus, on sign-out elsewhere), so an expired or revoked session ends
- * on the login page with a message. A failed re-check from a network blip does not sign anyone out.
+ * on the login page with a message. A failed re-check from a network blip does not sign anyone out:
+ * it shows «لا اتصال» until the server answers again.
  */
 export function useAdminGuard(): GuardState {
   const [state, setState] = useState<GuardState>({ status: 'checking' });
@@ -56,7 +64,10 @@ export function useAdminGuard(): GuardState {
           deny(initial);
         }
       } catch {
+        // A re-check that could not reach the server says «لا اتصال» and asks again; only the
+        // server's refusal ends the session (session.ts confirmSession).
         if (initial) goToLogin('error');
+        else void confirmSession();
       } finally {
         running = false;
       }

@@ -3,7 +3,8 @@
  * entry public.enter_request takes. The number goes through the one phone rule with the picked
  * country (src/lib/phone.ts normalizePhone), exactly as the public forms store it.
  */
-import { defaultCountryCode, normalizePhone } from '~/lib/phone.ts';
+import { leadFields, requestFields } from '~/lib/field-rules.ts';
+import { defaultCountryCode, isPhoneLength, normalizePhone } from '~/lib/phone.ts';
 
 export const entryChannels = [
   'whatsapp',
@@ -55,13 +56,13 @@ export function emptyEntry(now = new Date()): EntryForm {
 /** The fields that still need an answer (the database refuses the entry without them). */
 export function missingEntryFields(form: EntryForm): (keyof EntryForm)[] {
   const missing: (keyof EntryForm)[] = [];
-  if (form.name.trim().length < 2) missing.push('name');
-  if (!/^\d{8,15}$/.test(normalizePhone(form.phone, form.countryCode, { chosen: true }).phone))
+  if (form.name.trim().length < leadFields.name.min) missing.push('name');
+  if (!isPhoneLength(normalizePhone(form.phone, form.countryCode, { chosen: true }).phone))
     missing.push('phone');
   if (!form.service) missing.push('service');
-  if (form.consentHow.trim().length < 2) missing.push('consentHow');
+  if (form.consentHow.trim().length < requestFields.consentHow.min) missing.push('consentHow');
   if (!form.consentAt) missing.push('consentAt');
-  if (form.consentBy.trim().length < 2) missing.push('consentBy');
+  if (form.consentBy.trim().length < requestFields.consentBy.min) missing.push('consentBy');
   return missing;
 }
 

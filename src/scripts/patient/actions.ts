@@ -4,17 +4,13 @@
  * outcome is said in the form's own status line.
  */
 import { callRpc, type PatientView, type RpcOutcome } from '~/lib/patient/api.ts';
-import { normalizePhone } from '~/lib/phone.ts';
+import { normalizePhone, phoneLengthProblem, stripNonDigits as digitsOf } from '~/lib/phone.ts';
 import { forgetView } from './cache.ts';
 import { showState, type PageContext } from './context.ts';
 
 type Send = (data: FormData) => Promise<RpcOutcome<unknown> | { invalid: string }>;
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-const digitsOf = (value: string) =>
-  value
-    .replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 15))
-    .replace(/\D/g, '');
 
 type Sender = { send: Send; done: (data: unknown, form: HTMLFormElement) => string };
 
@@ -63,7 +59,7 @@ function senders(
         const email = field(data, 'email');
         if (
           (name && name.length < 2) ||
-          (phone && (digits.length < 8 || digits.length > 15)) ||
+          (phone && phoneLengthProblem(digits)) ||
           (code && !phone) ||
           (email && !EMAIL.test(email))
         ) {

@@ -45,6 +45,9 @@ export function BulkBar({ items, staff, onDone, onClear }: BulkBarProps) {
     },
   });
 
+  // With nothing selected (and no outcome to read) the bar is one line: its choices would only be
+  // disabled controls above the first request (issue 41, the inbox on the first screen).
+  const idle = items.length === 0 && outcome === null && !apply.isPending;
   return (
     <section
       aria-label={adminText('admin.work.bulkLabel')}
@@ -54,33 +57,41 @@ export function BulkBar({ items, staff, onDone, onClear }: BulkBarProps) {
       <p className="self-center font-semibold" data-testid="bulk-count">
         {adminText('admin.work.selected', { count: items.length })}
       </p>
-      <BulkChoice
-        label={adminText('admin.work.bulkStatus')}
-        options={requestStatuses.map((value) => ({ value, label: statusLabel(value) }))}
-        disabled={items.length === 0 || apply.isPending}
-        onApply={(value) => apply.mutate({ status: value as RequestStatus })}
-      />
-      <BulkChoice
-        label={adminText('admin.work.bulkAssign')}
-        options={[
-          { value: UNASSIGN, label: adminText('admin.team.unassigned') },
-          ...staff
-            .filter((account) => account.active !== false)
-            .map((account) => ({ value: account.id, label: account.username })),
-        ]}
-        disabled={items.length === 0 || apply.isPending}
-        onApply={(value) => apply.mutate({ assigned_to: value === UNASSIGN ? null : value })}
-      />
-      <BulkDelete items={items} onDone={onDone} onOutcome={setOutcome} />
-      <button
-        type="button"
-        className="btn btn-ghost min-h-10 px-4 py-1.5 text-sm"
-        onClick={onClear}
-        disabled={items.length === 0}
+      {!idle && (
+        <>
+          <BulkChoice
+            label={adminText('admin.work.bulkStatus')}
+            options={requestStatuses.map((value) => ({ value, label: statusLabel(value) }))}
+            disabled={items.length === 0 || apply.isPending}
+            onApply={(value) => apply.mutate({ status: value as RequestStatus })}
+          />
+          <BulkChoice
+            label={adminText('admin.work.bulkAssign')}
+            options={[
+              { value: UNASSIGN, label: adminText('admin.team.unassigned') },
+              ...staff
+                .filter((account) => account.active !== false)
+                .map((account) => ({ value: account.id, label: account.username })),
+            ]}
+            disabled={items.length === 0 || apply.isPending}
+            onApply={(value) => apply.mutate({ assigned_to: value === UNASSIGN ? null : value })}
+          />
+          <BulkDelete items={items} onDone={onDone} onOutcome={setOutcome} />
+          <button
+            type="button"
+            className="btn btn-ghost min-h-10 px-4 py-1.5 text-sm"
+            onClick={onClear}
+            disabled={items.length === 0}
+          >
+            {adminText('admin.work.bulkClear')}
+          </button>
+        </>
+      )}
+      <p
+        role="status"
+        data-testid="bulk-outcome"
+        className={`basis-full text-sm font-semibold ${idle ? 'sr-only' : ''}`}
       >
-        {adminText('admin.work.bulkClear')}
-      </button>
-      <p role="status" data-testid="bulk-outcome" className="basis-full text-sm font-semibold">
         {apply.isPending ? adminText('admin.work.bulkApplying') : outcome}
       </p>
     </section>

@@ -83,7 +83,7 @@ export function RequestsView({
             onClick={() => choose('cards')}
           >
             <LayoutList className="size-4" aria-hidden="true" />
-            {adminText('admin.work.viewCards')}
+            <span className="max-sm:sr-only">{adminText('admin.work.viewCards')}</span>
           </button>
           <button
             type="button"
@@ -93,14 +93,15 @@ export function RequestsView({
             onClick={() => choose('table')}
           >
             <Table2 className="size-4" aria-hidden="true" />
-            {adminText('admin.work.viewTable')}
+            <span className="max-sm:sr-only">{adminText('admin.work.viewTable')}</span>
           </button>
         </div>
         <AlertToggle />
         <DutyToggle />
+        {/* Keyboard shortcuts are no use on a phone: the link gives its row to the requests. */}
         <button
           type="button"
-          className="ms-auto inline-flex items-center gap-1.5 text-sm font-semibold text-teal-900 underline"
+          className="ms-auto inline-flex items-center gap-1.5 text-sm font-semibold text-teal-900 underline max-sm:hidden"
           onClick={() => setHelp(true)}
         >
           <Keyboard className="size-4" aria-hidden="true" />
