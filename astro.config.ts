@@ -14,6 +14,7 @@ import { sitemapOptions } from './src/integrations/sitemap.ts';
 import islandStyleInHead from './src/integrations/island-style.ts';
 import firstPaint from './src/integrations/first-paint/index.ts';
 import inlineScripts from './src/integrations/inline-scripts.ts';
+import precompress from './src/integrations/precompress.ts';
 import { buildNow, endedOfferPaths } from './src/lib/offers.ts';
 
 /** Pages of offers that have ended: they keep answering (noindex) but leave the sitemap. */
@@ -49,13 +50,18 @@ export default defineConfig({
     serviceWorker(),
     static404(),
     securityHeaders(),
+    // Last: Brotli 11 and gzip 9 siblings of every final text file.
+    precompress(),
   ],
   vite: {
     plugins: [tailwindcss()],
     // Fonts stay files: inlined as data URIs they would bloat every page's CSS with subsets the page
     // never uses (unicode-range loads only the needed files) and need a looser font-src.
+    // Scripts stay files too (issue 48): Astro inlines a processed script under 4 KB, and every
+    // distinct inline script is one more hash in every response's Content-Security-Policy, sent
+    // again on each page instead of cached once.
     build: {
-      assetsInlineLimit: (file: string) => (/\.woff2?$/.test(file) ? false : undefined),
+      assetsInlineLimit: (file: string) => (/\.(woff2?|m?js)$/.test(file) ? false : undefined),
       rolldownOptions: {
         // Astro's MDX pages carry a "use astro:head-inject" marker that the bundler reports once per
         // article although Astro handles it (24 lines per build). Only that exact warning is

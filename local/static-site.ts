@@ -1,13 +1,21 @@
 import { createReadStream, existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { chooseEncoding, compress } from './content-encoding.ts';
+import {
+  chooseEncoding,
+  compress,
+  COMPRESSIBLE_EXTENSIONS,
+  MIN_COMPRESSED_BYTES,
+  precompressedFile,
+} from './content-encoding.ts';
 
 /**
  * Serves the built site (`dist/`) the way the production static host does: pretty URLs
  * (/foo → foo/index.html), the localized 404 page with status 404, and the security headers of
  * `public/_headers` (Netlify/Cloudflare format) on every response, so the local site is tested
- * with the production CSP and headers.
+ * with the production CSP and headers. A text file goes out compressed as the client accepts:
+ * the build's Brotli 11 / gzip 9 sibling (`index.html.br`, src/integrations/precompress.ts), or
+ * compressed on the fly at a CDN's level for a file without one.
  */
 
 export interface HeaderRule {
@@ -101,18 +109,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webm': 'video/webm',
   '.map': 'application/json; charset=utf-8',
 };
-const COMPRESSIBLE = new Set([
-  '.html',
-  '.css',
-  '.js',
-  '.mjs',
-  '.json',
-  '.webmanifest',
-  '.xml',
-  '.txt',
-  '.svg',
-  '.map',
-]);
 
 export interface StaticSiteOptions {
   /** The built site, usually dist/. */
@@ -247,9 +243,24 @@ export function staticSiteHandler(
       return;
     }
     const encoding =
-      COMPRESSIBLE.has(extension) && resolved.stats.size > 1024
+      COMPRESSIBLE_EXTENSIONS.has(extension) && resolved.stats.size > MIN_COMPRESSED_BYTES
         ? chooseEncoding(String(req.headers['accept-encoding'] ?? ''))
         : null;
+    const sibling = encoding && precompressedFile(resolved.file, encoding, resolved.stats.mtimeMs);
+    if (encoding && sibling) {
+      res.writeHead(resolved.status, {
+        'Content-Encoding': encoding,
+        'Content-Length': String(sibling.size),
+      });
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      createReadStream(sibling.file)
+        .on('error', () => res.destroy())
+        .pipe(res);
+      return;
+    }
     if (encoding) {
       const key = `${encoding}:${resolved.file}:${etag}`;
       let compressed = compressedCache.get(key);

@@ -193,7 +193,9 @@ export async function handleTus(
     if (id === '') throw new TusError(404, 'Not found');
     if (method === 'HEAD') {
       const upload = load(ctx, id);
-      if (signed) await permission(ctx, req, url, true, upload.bucket, upload.name);
+      // As PATCH and DELETE: the upload's own credential (its signature, or the caller's key), on
+      // whichever route the id is asked, so no HEAD answers without one (issue 42).
+      await permission(ctx, req, url, upload.signed, upload.bucket, upload.name);
       send(res, 200, null, {
         ...TUS_HEADERS,
         'Upload-Offset': String(offsetOf(ctx, id)),

@@ -353,6 +353,21 @@ describe('resumable uploads (TUS) with a signed upload token', () => {
     expect((await alice.storage.from('conf').download(path)).data!.size).toBe(600);
   });
 
+  it("answers HEAD only with the upload's credential, on the signed and the unsigned route", async () => {
+    const path = `${aliceId}/head.txt`;
+    const token = (await alice.storage.from('conf').createSignedUploadUrl(path)).data!.token;
+    const location = (await create(path, token, 4)).headers.get('location')!;
+    const head = (where: string, headers: Record<string, string>) =>
+      fetch(where, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0', ...headers } });
+    const unsigned = location.replace('/upload/resumable/sign/', '/upload/resumable/');
+    for (const where of [location, unsigned]) {
+      const bare = await head(where, {});
+      expect(bare.status, where).toBe(400);
+      expect(bare.headers.get('upload-offset'), where).toBeNull();
+      expect((await head(where, { 'x-signature': token })).headers.get('upload-length')).toBe('4');
+    }
+  });
+
   it('refuses a missing or foreign x-signature and an unsupported protocol version', async () => {
     const path = `${aliceId}/refused.txt`;
     const token = (await alice.storage.from('conf').createSignedUploadUrl(path)).data!.token;

@@ -21,6 +21,8 @@ export default function serviceWorker(): AstroIntegration {
         const { count, size, warnings } = await generateSW({
           globDirectory: root,
           swDest: `${root}/sw.js`,
+          // No sw.js.map: a source map would publish the worker's source and build paths (issue 42).
+          sourcemap: false,
           // Scripts are cached as pages use them (below), not up front: a first visit on a phone
           // should not download every island in the background.
           globPatterns: [

@@ -6,17 +6,22 @@ SET check_function_bodies = false;
 CREATE OR REPLACE FUNCTION private.take_patient_token() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
-    AS $_$
+    AS $$
 declare
   raw text := nullif(btrim(new.patient_token), '');
 begin
-  if raw is not null and raw !~ '^[A-Za-z0-9_-]{22,128}$' then
-    raise exception 'The patient link token must be 22 to 128 base64url characters'
+  if raw is not null and not private.is_browser_patient_token(raw) then
+    raise exception 'The patient link token must be 43 random base64url characters (256 bits)'
       using errcode = '23514', hint = 'offer_leads_patient_token_format';
   end if;
   raw := coalesce(raw, private.new_patient_token());
-  insert into private.patient_pages (lead_id, token_hash, token_issued_at)
-  values (new.id, private.patient_token_hash(raw), now());
+  loop
+    insert into private.patient_pages (lead_id, token_hash, token_issued_at)
+    values (new.id, private.patient_token_hash(raw), now())
+    on conflict (token_hash) do nothing;
+    exit when found;
+    raw := private.new_patient_token();
+  end loop;
   -- A held lead (a flood's, 20261126120000_held_leads.sql) mails nobody: a flood could otherwise
   -- send our confirmation to addresses it does not own.
   if new.email is not null and new.held_reason is null then
@@ -25,6 +30,8 @@ begin
   new.patient_token := null;
   return new;
 end
-$_$;
+$$;
+
+COMMENT ON FUNCTION private.take_patient_token() IS 'Before insert on offer_leads: keeps only the sha256 of the patient link token (a client''s when it has the browser''s 256-bit shape and is unused, else a new server-made one; a token in use is replaced silently, never an error), queues the confirmation with the raw token, and empties the column.';
 
 REVOKE ALL ON FUNCTION private.take_patient_token() FROM PUBLIC;

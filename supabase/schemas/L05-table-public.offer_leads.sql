@@ -52,7 +52,7 @@ COMMENT ON COLUMN public.offer_leads.policy_version IS 'Version of the privacy p
 
 COMMENT ON COLUMN public.offer_leads.consented_at IS 'Server time at which the database received the visitor''s agreement.';
 
-COMMENT ON COLUMN public.offer_leads.patient_token IS 'Write-only: the patient link token the browser made; only its sha256 is kept (private.patient_pages).';
+COMMENT ON COLUMN public.offer_leads.patient_token IS 'Write-only: the patient link token the browser made (43 base64url characters, 256 bits, checked by private.is_browser_patient_token; one in use is replaced by a server-made one); only its sha256 is kept (private.patient_pages).';
 
 COMMENT ON COLUMN public.offer_leads.advertising_consent_version IS 'Version of the advertising opt-in text the person ticked (private.advertising_consent_texts); null: not given.';
 

@@ -7,19 +7,19 @@ import { LINTS } from './lints/database-lints.ts';
 /**
  * The gate's database linter (supabase/tests/lints/database-lints.ts, Supabase's splinter checks as
  * our own SQL) on the migrated schema on PostgreSQL: any ERROR or WARN finding fails unless
- * docs/decisions.md ("Database linter findings we accept") lists it with a reason.
+ * docs/decisions/database-linter-findings-we-accept.md lists it with a reason.
  */
 
 const backends = (await sqlBackends()).filter((backend) => backend.name === 'postgres');
 
-/** `- \`lint\` \`object\`: reason` lines of the decisions' section. */
+/** `- \`lint\` \`object\`: reason` lines of the decision that accepts them. */
 function acceptedFindings(): Map<string, string> {
-  const text = readFileSync(new URL('../../docs/decisions.md', import.meta.url), 'utf8');
-  const section = text
-    .split(/^## /m)
-    .find((part) => part.startsWith('Database linter findings we accept'));
+  const text = readFileSync(
+    new URL('../../docs/decisions/database-linter-findings-we-accept.md', import.meta.url),
+    'utf8',
+  );
   const accepted = new Map<string, string>();
-  for (const match of (section ?? '').matchAll(/^- `([a-z_]+)` `([^`]+)`: (.+)$/gm)) {
+  for (const match of text.matchAll(/^- `([a-z_]+)` `([^`]+)`: (.+)$/gm)) {
     accepted.set(`${match[1]} ${match[2]}`, match[3] ?? '');
   }
   return accepted;
@@ -43,7 +43,7 @@ describe.each(backends)('database linter on $name', (backend) => {
     await db.close();
   });
 
-  it('finds no ERROR or WARN that docs/decisions.md does not accept with a reason', async () => {
+  it('finds no ERROR or WARN that docs/decisions/ does not accept with a reason', async () => {
     const accepted = acceptedFindings();
     const all = await findings(db);
     const info = all.filter((finding) => finding.level === 'INFO').map((finding) => finding.key);

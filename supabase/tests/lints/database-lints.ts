@@ -2,7 +2,7 @@
  * The checks of Supabase's database linter (splinter: the Security and Performance Advisors of a
  * hosted project), written as this project's own SQL so the gate runs them on every migrated
  * schema. Each query returns one row per finding, named by `object`. Levels are splinter's: ERROR
- * and WARN fail the gate unless docs/decisions.md lists the finding with a reason; INFO is shown.
+ * and WARN fail the gate unless docs/decisions/database-linter-findings-we-accept.md lists the finding with a reason; INFO is shown.
  */
 
 export type LintLevel = 'ERROR' | 'WARN' | 'INFO';
