@@ -72,6 +72,8 @@ for (const lang of ['ar', 'en'] as const) {
     const { reference } = await storedRequest(name);
     await page.goto(`${path(lang)}?files#${token}`);
     await expect(page.locator('[data-reference]')).toHaveText(reference);
+    // `?files` scrolls to the photos once they load: wait for it, so no late scroll follows.
+    await expect(page.locator('[data-patient-files]')).toBeInViewport();
     await page.getByText(messageTitle[lang]).click();
     await page.getByLabel(messageLabel[lang]).fill('Is March possible?');
 
@@ -81,7 +83,9 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(page).toHaveURL(new RegExp(`\\?files#${token}$`));
     await expect(page.locator('[data-reference]')).toHaveText(reference);
 
-    await backToHeader(page);
+    // The jump went to the top of the main content, away from the photos.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.locator('[data-site-header]')).toHaveAttribute('data-hidden', 'false');
     await page.locator('[data-remember-language]').click();
     await expect(page).toHaveURL(new RegExp(`:\\d+${pathPattern(other)}\\?files#${token}$`));
     await expect(page.getByText(`${greeting[other]} ${name.split(' ')[0]}`)).toBeVisible();
