@@ -178,7 +178,9 @@ const fields: Field[] = [
   {
     column: 'country_code',
     requestColumn: 'country_code',
-    put: (value) => ({ country_code: value }),
+    // With a national number (no code in its digits): the phone rule then keeps the code as sent,
+    // or none for a blank one, so what is stored is what was sent.
+    put: (value) => ({ country_code: value, phone: freshNationalPhone() }),
     stored: (value) => blankToNull(noBidi(value)),
     fits: (value) => /^(\+[0-9]{1,4})?$/.test(pgTrim(noBidi(value))),
   },
@@ -207,6 +209,8 @@ let phoneSerial = Math.floor(Math.random() * 9_000_000);
 /** A fresh phone per lead: the database allows 5 leads per phone per hour. */
 const freshPhone = () =>
   `9665${String(10_000_000 + (phoneSerial++ % 89_999_999)).padStart(8, '0')}`;
+const freshNationalPhone = () =>
+  `05${String(10_000_000 + (phoneSerial++ % 89_999_999)).padStart(8, '0')}`;
 
 /** Insert with the anon key the way the site does, alternating insert and the retry-safe upsert. */
 async function submit(row: Record<string, unknown>, upsert: boolean) {

@@ -112,6 +112,9 @@ const personCounts = {
   'private.request_file_progress': 0,
   // Quotes of their requests (issue 31): none here; their versions follow quotes found.
   'public.quotes': 0,
+  // The trip plan of a request (issue 44): none here; supabase/tests/trip-plans.test.ts exports and
+  // erases one.
+  'public.trip_plans': 0,
   'public.offer_leads': 3,
   'public.contact_requests': 3,
   'public.test_timeline': 3,

@@ -6,16 +6,29 @@ SET check_function_bodies = false;
 CREATE OR REPLACE FUNCTION private.store_canonical_phone() RETURNS trigger
     LANGUAGE plpgsql
     SET search_path TO ''
-    AS $$
+    AS $_$
 begin
+  if tg_table_name = 'offer_leads' and btrim(new.country_code) !~ '^(\+[0-9]{1,4})?$' then
+    raise exception 'new row for relation "offer_leads" violates check constraint "offer_leads_country_code_format"'
+      using errcode = '23514', constraint = 'offer_leads_country_code_format',
+        schema = 'public', table = 'offer_leads', column = 'country_code';
+  end if;
+  -- A lead's phone as a person types it (digits in any of the forms' scripts, spaces, + - ( ) .):
+  -- anything else ({966…} from a JSON array, letters, markup) is refused as the digits CHECK.
+  if tg_table_name = 'offer_leads'
+     and new.phone !~ '^[0-9\u0660-\u0669\u06f0-\u06f9\s+\uff0b().-]*$' then
+    raise exception 'new row for relation "offer_leads" violates check constraint "offer_leads_phone_digits"'
+      using errcode = '23514', constraint = 'offer_leads_phone_digits',
+        schema = 'public', table = 'offer_leads', column = 'phone';
+  end if;
   if new.phone is not null then
     select n.phone, n.country_code into new.phone, new.country_code
     from public.normalize_phone(new.phone, new.country_code, stored => true) as n;
   end if;
   return new;
 end
-$$;
+$_$;
 
-COMMENT ON FUNCTION private.store_canonical_phone() IS 'Stores the phone rule''s pair (public.normalize_phone) for whatever spelling a client sent.';
+COMMENT ON FUNCTION private.store_canonical_phone() IS 'Stores the phone rule''s pair (public.normalize_phone) for whatever spelling a client sent; a lead''s country code that is not "+" and 1–4 digits, or a phone with characters nobody types in a number, is refused as the table''s CHECK.';
 
 REVOKE ALL ON FUNCTION private.store_canonical_phone() FROM PUBLIC;

@@ -3,9 +3,9 @@
 
 CREATE TRIGGER broadcast_staff_change AFTER INSERT OR DELETE OR UPDATE ON public.offer_leads FOR EACH ROW EXECUTE FUNCTION private.broadcast_staff_change();
 
-CREATE TRIGGER canonical_phone_number BEFORE INSERT OR UPDATE OF phone, country_code ON public.offer_leads FOR EACH ROW EXECUTE FUNCTION private.store_canonical_phone();
-
 CREATE TRIGGER clean_offer_lead_text BEFORE INSERT OR UPDATE ON public.offer_leads FOR EACH ROW EXECUTE FUNCTION private.clean_offer_lead_text();
+
+CREATE TRIGGER clean_phone_number BEFORE INSERT OR UPDATE OF phone, country_code ON public.offer_leads FOR EACH ROW EXECUTE FUNCTION private.store_canonical_phone();
 
 CREATE TRIGGER create_contact_request AFTER INSERT ON public.offer_leads FOR EACH ROW EXECUTE FUNCTION private.create_contact_request_for_lead();
 

@@ -33,6 +33,7 @@ export const adminWritesAr = {
   'admin.writes.rule.quote_not_sent': 'لم يُرسل هذا العرض بعد، فلا قرار فيه.',
   'admin.writes.rule.quote_expired': 'انتهت صلاحية هذا العرض.',
   'admin.writes.rule.no_draft': 'لا مسودة لإرسالها: أُرسلت من قبل.',
+  'admin.writes.rule.trip_no_chosen_quote': 'لا خطة سفر قبل أن يختار المريض عرضاً.',
   'admin.writes.rule.phone_needs_country': 'يُصحَّح رقم الهاتف مع رمز دولته.',
   'admin.writes.rule.too_many': '500 طلب على الأكثر في المرة الواحدة.',
   'admin.writes.rule.session': 'انتهت جلستك أو لم تعد لديك صلاحية لهذا.',

@@ -31,6 +31,7 @@ export const adminWritesEn = {
   'admin.writes.rule.quote_not_sent': 'This quote was not sent yet, so it has no decision.',
   'admin.writes.rule.quote_expired': 'This quote has expired.',
   'admin.writes.rule.no_draft': 'No draft to send: it was sent already.',
+  'admin.writes.rule.trip_no_chosen_quote': 'No trip plan before the patient has chosen a quote.',
   'admin.writes.rule.phone_needs_country': 'A phone number is corrected with its country code.',
   'admin.writes.rule.too_many': 'At most 500 requests at once.',
   'admin.writes.rule.session': 'Your session ended or you may no longer do this.',

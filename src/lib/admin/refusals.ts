@@ -38,6 +38,7 @@ export const HINT_RULES: Readonly<Record<string, Refusal>> = {
   quote_status: { rule: 'invalid', field: null },
   quote_expired: { rule: 'quote_expired', field: null },
   quote_changed: { rule: 'stale_version', field: null },
+  trip_no_chosen_quote: { rule: 'trip_no_chosen_quote', field: null },
   no_draft: { rule: 'no_draft', field: null },
   unknown_field: { rule: 'invalid', field: null },
   phone_needs_country: { rule: 'phone_needs_country', field: 'country_code' },
@@ -82,6 +83,12 @@ export const NOT_STAFF_HINTS: ReadonlySet<string> = new Set([
   'offer_leads_patient_token_format',
   'offer_leads_advertising_consent_known',
   'not_scheduled',
+  // The patient's trip functions (issue 44): the patient page words these, not a staff screen.
+  'trip_not_found',
+  'trip_changed',
+  'trip_no_dates',
+  'trip_flights',
+  'trip_companions',
 ]);
 
 /** By CHECK or UNIQUE constraint (the database names it in the refusal's message). */
