@@ -318,7 +318,7 @@ describe('REST insert and upsert into offer_leads (anon key)', () => {
       [{ campaign_params: [1, 2] }, '23514'],
       [{ campaign_params: 5 }, '23514'],
       [{ email: 5 }, '23514'],
-      [{ country_code: 966 }, '23514'],
+      [{ country_code: [966] }, '23514'],
       [{ phone: true }, '23514'],
       [{ phone: [966501234567] }, '23514'],
       [{ name: null }, '23502'],

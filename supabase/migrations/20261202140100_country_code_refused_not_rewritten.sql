@@ -2,10 +2,11 @@
 --
 -- The phone rule's trigger (20261202140000_one_phone_rule.sql) ran before the lead's own text
 -- cleaning and read only the digits of whatever came as country_code: "<script>…</script>",
--- "966" (a JSON number) or 40 Arabic letters were stored as +966 or nothing, with 201, where the
+-- "{966}" (a JSON array) or 40 Arabic letters were stored as +966 or nothing, with 201, where the
 -- table's CHECK offer_leads_country_code_format used to answer 400. Now the lead's trigger runs
 -- after clean_offer_lead_text (its name sorts after it and before the limits and holds, which read
--- the canonical number), and a code that is neither empty nor "+" and 1–4 digits is refused with
+-- the canonical number), and a code that is neither empty nor 1–4 digits (with or without its
+-- "+", which the rule then adds: supabase/tests/leads.test.ts) is refused with
 -- that CHECK's own error (23514, the constraint named), as before the phone rule. So is a phone
 -- with characters nobody types in a number (the rule would read only its digits).
 
@@ -15,7 +16,7 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  if tg_table_name = 'offer_leads' and btrim(new.country_code) !~ '^(\+[0-9]{1,4})?$' then
+  if tg_table_name = 'offer_leads' and btrim(new.country_code) !~ '^(\+?[0-9]{1,4})?$' then
     raise exception 'new row for relation "offer_leads" violates check constraint "offer_leads_country_code_format"'
       using errcode = '23514', constraint = 'offer_leads_country_code_format',
         schema = 'public', table = 'offer_leads', column = 'country_code';
@@ -37,7 +38,7 @@ end
 $$;
 
 comment on function private.store_canonical_phone() is
-  'Stores the phone rule''s pair (public.normalize_phone) for whatever spelling a client sent; a lead''s country code that is not "+" and 1–4 digits, or a phone with characters nobody types in a number, is refused as the table''s CHECK.';
+  'Stores the phone rule''s pair (public.normalize_phone) for whatever spelling a client sent; a lead''s country code that is not 1–4 digits (with or without "+"), or a phone with characters nobody types in a number, is refused as the table''s CHECK.';
 
 revoke all on function private.store_canonical_phone() from public;
 

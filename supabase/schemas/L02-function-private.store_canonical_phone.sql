@@ -8,7 +8,7 @@ CREATE OR REPLACE FUNCTION private.store_canonical_phone() RETURNS trigger
     SET search_path TO ''
     AS $_$
 begin
-  if tg_table_name = 'offer_leads' and btrim(new.country_code) !~ '^(\+[0-9]{1,4})?$' then
+  if tg_table_name = 'offer_leads' and btrim(new.country_code) !~ '^(\+?[0-9]{1,4})?$' then
     raise exception 'new row for relation "offer_leads" violates check constraint "offer_leads_country_code_format"'
       using errcode = '23514', constraint = 'offer_leads_country_code_format',
         schema = 'public', table = 'offer_leads', column = 'country_code';
@@ -29,6 +29,6 @@ begin
 end
 $_$;
 
-COMMENT ON FUNCTION private.store_canonical_phone() IS 'Stores the phone rule''s pair (public.normalize_phone) for whatever spelling a client sent; a lead''s country code that is not "+" and 1–4 digits, or a phone with characters nobody types in a number, is refused as the table''s CHECK.';
+COMMENT ON FUNCTION private.store_canonical_phone() IS 'Stores the phone rule''s pair (public.normalize_phone) for whatever spelling a client sent; a lead''s country code that is not 1–4 digits (with or without "+"), or a phone with characters nobody types in a number, is refused as the table''s CHECK.';
 
 REVOKE ALL ON FUNCTION private.store_canonical_phone() FROM PUBLIC;
