@@ -274,6 +274,11 @@ async function main(): Promise<void> {
   }
 
   process.env['SITE_URL'] ??= siteUrl.replace('//0.0.0.0:', '//127.0.0.1:');
+  // The built pages name their production address (astro.config.ts, PUBLIC_SITE_URL), and those are
+  // the addresses the IndexNow page sends: google-indexing checks them against that host, not this one.
+  process.env['INDEXING_SITE_URL'] ??= (
+    process.env['PUBLIC_SITE_URL'] ?? 'https://rihla.care'
+  ).replace(/\/$/, '');
   const dataDir = relative(process.cwd(), options.dataDir) || '.';
   console.log(
     [

@@ -153,6 +153,9 @@ for (const lang of ['ar', 'en'] as const) {
     const draft = await staff.rpc('save_quote_draft', {
       _request_id: stored.id,
       _clinic_id: partner.id,
+      // A new draft: no version or revision opened yet (the staff write protocol, issue 41).
+      _draft_version: null,
+      _draft_revision: null,
       _fields: {
         technique: 'FUE',
         price: 2400,
@@ -161,8 +164,15 @@ for (const lang of ['ar', 'en'] as const) {
       },
     });
     expect(draft.error).toBeNull();
-    const quoteId = (draft.data as { quote_id: string }).quote_id;
-    expect((await staff.rpc('send_quote', { _quote_id: quoteId })).error).toBeNull();
+    const saved = draft.data as { quote_id: string; version: number; revision: number };
+    const quoteId = saved.quote_id;
+    const sent = await staff.rpc('send_quote', {
+      _quote_id: quoteId,
+      _version: saved.version,
+      _revision: saved.revision,
+      _idempotency_key: crypto.randomUUID(),
+    });
+    expect(sent.error).toBeNull();
     await expectNow(page, t.compare, t.compareButton, 'decision');
     expect(await page.locator('[data-now-button]').getAttribute('href')).toBe('#patient-quotes');
 

@@ -80,7 +80,9 @@ export function createHandler(runtime: FunctionRuntime) {
     if (!admin) return json(403, { error: 'forbidden' });
     const body = await readJsonObject(request, 256 * 1024);
     if (!body) return json(400, { error: 'invalid_body', message: 'a JSON object is required' });
-    const urls = parseUrls(body, runtime.env('SITE_URL'));
+    // The pages' own address: SITE_URL in production; under `npm start` SITE_URL is the local
+    // address (the patients' links) while the built pages name PUBLIC_SITE_URL's (INDEXING_SITE_URL).
+    const urls = parseUrls(body, runtime.env('INDEXING_SITE_URL') ?? runtime.env('SITE_URL'));
     if (typeof urls === 'string') return json(400, { error: 'invalid_body', message: urls });
     try {
       const results = await runtime.indexing.submit(urls);

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import {
   contactChanges,
@@ -37,7 +37,17 @@ function useContactForm(request: ContactRequest) {
     setProblem(null);
   };
 
-  const save = useCorrectContact(request, setProblem, setOpened);
+  // A save refused as stale (the change had not reached this screen yet): once the fresh row is
+  // here, the same as a change seen before the press (see submit).
+  const [refusedStale, setRefusedStale] = useState(false);
+  useEffect(() => {
+    if (!refusedStale || sameContact(opened, request)) return;
+    setForm((current) => rebaseContactForm(current, contactFormOf(opened), contactFormOf(request)));
+    setOpened(contactOf(request));
+    setProblem(adminText('admin.contact.changedMeanwhile'));
+    setRefusedStale(false);
+  }, [refusedStale, opened, request]);
+  const save = useCorrectContact(request, setProblem, setOpened, () => setRefusedStale(true));
 
   const submit = () => {
     // Changed under the form (a colleague, the patient's page): never sent over; their values
@@ -182,6 +192,7 @@ function useCorrectContact(
   request: ContactRequest,
   setProblem: (problem: string) => void,
   setOpened: (saved: StoredContact) => void,
+  onStale: () => void,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -199,8 +210,12 @@ function useCorrectContact(
       ]);
     },
     onError: (error) => {
-      if (error instanceof StaleVersionError) setProblem(adminText('admin.contact.stale'));
-      else if (error instanceof AdminDataError && ['23514', '22023'].includes(error.code)) {
+      if (error instanceof StaleVersionError) {
+        setProblem(adminText('admin.contact.stale'));
+        onStale();
+        void queryClient.invalidateQueries({ queryKey: adminQueryKeys.request(request.id) });
+        void queryClient.invalidateQueries({ queryKey: adminQueryKeys.requestPage });
+      } else if (error instanceof AdminDataError && ['23514', '22023'].includes(error.code)) {
         setProblem(adminText('admin.contact.invalid'));
       } else reportFailure(error, adminText('admin.contact.error'));
     },
