@@ -96,14 +96,18 @@ for (const [style, key] of [
         const notification = await invoke(visitor, 'send-form-notification', { lead_id: leadId });
         const stranger = lib.createClient(apiUrl, key);
         await stranger.auth.signInAnonymously();
+        // The site's own addresses, as its pages name them (canonical, PUBLIC_SITE_URL): those are
+        // the ones google-indexing takes (INDEXING_SITE_URL under npm start).
+        const site = new URL(document.querySelector<HTMLLinkElement>('link[rel="canonical"]')!.href)
+          .origin;
         const refused = await invoke(stranger, 'google-indexing', {
-          urls: [`${location.origin}/`],
+          urls: [`${site}/`],
         });
         const admin = lib.createClient(apiUrl, key);
         await admin.auth.signInAnonymously();
         const login = await admin.rpc('admin_login', { _username: username, _password: password });
         const indexing = await invoke(admin, 'google-indexing', {
-          urls: [`${location.origin}/?k=${marker}`],
+          urls: [`${site}/?k=${marker}`],
         });
         return { notification, refused, login: login.data, indexing };
       },
