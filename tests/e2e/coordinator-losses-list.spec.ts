@@ -129,7 +129,19 @@ test.describe('the list keeps her work and her place', () => {
     await reading.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 300);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
-    const before = (await reading.boundingBox())!.y;
+    // The wheel scrolls smoothly: the card's place is taken once the page has come to rest.
+    let before = Number.NaN;
+    await expect
+      .poll(
+        async () => {
+          const y = (await reading.boundingBox())!.y;
+          const resting = y === before;
+          before = y;
+          return resting;
+        },
+        { intervals: [200] },
+      )
+      .toBe(true);
 
     const fresh = [0, 1, 2].map((index) => `${batch} جديد ${index}`);
     await insertLeads(fresh);
