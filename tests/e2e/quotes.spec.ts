@@ -236,6 +236,9 @@ test('an owner changes a clinic; a change another owner saved meanwhile is never
 }) => {
   const [clinic] = await addClinics();
   await login(page, createAdmin('clinics', 'owner'));
+  // Signed in first: a navigation while the sign-in is still under way cancels it (the clinics
+  // page then showed the login form under load).
+  await expect(page).toHaveURL(/\/admin\/dashboard\/?$/, { timeout: 15_000 });
   await page.goto('/admin/clinics');
   const card = page.getByRole('listitem').filter({ hasText: clinic!.name });
   await card.getByRole('button', { name: 'تعديل' }).click();
