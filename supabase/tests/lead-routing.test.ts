@@ -196,7 +196,11 @@ describe.each(backends)('lead routing on $name', (backend) => {
       held,
     );
     expect(before.rows).toEqual([{ assigned_to: null, first_contact_due_at: null }]);
-    await call(huda, `select public.release_held_requests($1::uuid[]) as v`, [held]);
+    await call(
+      huda,
+      `select public.release_held_requests($1::uuid[], gen_random_uuid()::text) as v`,
+      [held],
+    );
     const after = await db.query<{ due: boolean }>(
       `select first_contact_due_at > now() as due from public.contact_requests where id = $1`,
       held,

@@ -10,6 +10,10 @@ export const adminWritesEn = {
   'admin.writes.rule.request_not_found': 'This request is gone (erased or in the bin).',
   'admin.writes.rule.quote_not_found': 'This quote is gone.',
   'admin.writes.rule.template_not_found': 'This template is gone.',
+  'admin.writes.rule.template_version':
+    'The version of the template that went out was not named; open the list again.',
+  'admin.writes.rule.patient_link_replaced':
+    'The link issued then was replaced or revoked since; issue a new one if needed.',
   'admin.writes.rule.staff_not_found': 'This staff account is gone.',
   'admin.writes.rule.clinic_not_accredited':
     'This clinic holds no accreditation valid today, so no quote is made or sent from it. The owner updates it on the clinics page.',

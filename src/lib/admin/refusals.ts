@@ -25,6 +25,8 @@ export const HINT_RULES: Readonly<Record<string, Refusal>> = {
   request_not_found: { rule: 'request_not_found', field: null },
   quote_not_found: { rule: 'quote_not_found', field: null },
   template_not_found: { rule: 'template_not_found', field: null },
+  template_version: { rule: 'template_version', field: null },
+  patient_link_replaced: { rule: 'patient_link_replaced', field: null },
   staff_not_found: { rule: 'staff_not_found', field: null },
   clinic_not_accredited: { rule: 'clinic_not_accredited', field: null },
   clinic_inactive: { rule: 'clinic_inactive', field: null },
