@@ -277,10 +277,13 @@ describe.each(backends)('first-contact escalation and report on $name', (backend
       measured: 6,
       contacted: 4,
       median_minutes: 20,
+      median_elapsed_minutes: 20,
       within_threshold: 2,
       within_24h: 3,
       quotes_sent: 1,
       completed: 1,
+      first_contacts_made: 0,
+      quotes_made: 0,
     });
     expect(full?.staff.map((line) => [line['username'], line['median_minutes']])).toEqual([
       // 30 hours across a midnight: the day's last second (23:59:59–24:00) is not working time.
