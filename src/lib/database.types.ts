@@ -1118,7 +1118,7 @@ export type Database = {
         Returns: undefined;
       };
       set_quote_status: {
-        Args: { _quote_id: string; _status: string };
+        Args: { _from_status: string; _quote_id: string; _status: string; _version: number };
         Returns: undefined;
       };
       set_staff_routing: {

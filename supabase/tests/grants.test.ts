@@ -166,7 +166,7 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
     authenticated: 'x',
     service_role: 'x',
   },
-  'function public.set_quote_status(uuid, text)': { authenticated: 'x', service_role: 'x' },
+  'function public.set_quote_status(uuid, text, text, integer)': { authenticated: 'x', service_role: 'x' },
   'function public.request_quotes(uuid)': { authenticated: 'x', service_role: 'x' },
   'function public.patient_quotes(text)': anyone,
   'function public.patient_choose_quote(text, uuid, integer)': anyone,

@@ -32,7 +32,10 @@ function isTransient(error: unknown): boolean {
  */
 export function reportFailure(error: unknown, message: string): void {
   if (isSessionError(error)) return goToLogin('expired');
-  toast.error(adminText('admin.error'), { description: `${message} ${refusalText(error)}` });
+  const why = refusalText(error);
+  toast.error(adminText('admin.error'), {
+    description: message.includes(why) ? message : `${message} ${why}`,
+  });
 }
 
 interface SaveHandlers {
