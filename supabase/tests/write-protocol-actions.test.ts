@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../local/db.ts';
+import { erasePerson } from '../../local/person-data.ts';
 import {
   anon,
   as,
@@ -253,5 +254,30 @@ describe.each(backends)('the write protocol on one-off staff actions, on $name',
     expect(await countRows(db, `public.contact_requests where id = '${binned}'`)).toBe(0);
     // The bin stays the owners': a coordinator's key changes nothing of that.
     await expectSqlError(call(sara, restore, [[held], newKey()]), '42501');
+  });
+
+  it('keeps no answer about a person after their erasure, and none older than seven days', async () => {
+    const id = await newRequest({ phone: '966545024490', country_code: '+966' });
+    await call(sara, `select public.issue_patient_link($1, $2) as r`, [id, newKey()]);
+    await call(sara, `select public.log_call($1, 'answered', null, true, $2) as r`, [id, newKey()]);
+    const other = await newRequest();
+    await call(sara, `select public.log_call($1, 'answered', null, true, $2) as r`, [
+      other,
+      newKey(),
+    ]);
+    expect(await countRows(db, 'private.staff_write_answers')).toBe(3);
+    await erasePerson(db, '+966 54 502 4490');
+    // The link's token and the contact record went with the person; the other request's stays.
+    expect(await countRows(db, 'private.staff_write_answers')).toBe(1);
+    expect(
+      await countRows(db, `private.staff_write_answers where answer ->> 'request_id' = '${other}'`),
+    ).toBe(1);
+    // An answer a week old is dropped when the next one is stored.
+    await db.query(`update private.staff_write_answers set created_at = now() - interval '8 days'`);
+    await call(sara, `select public.log_call($1, 'no_answer', null, true, $2) as r`, [
+      other,
+      newKey(),
+    ]);
+    expect(await countRows(db, 'private.staff_write_answers')).toBe(1);
   });
 });
