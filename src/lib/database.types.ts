@@ -1074,7 +1074,7 @@ export type Database = {
         Returns: boolean;
       };
       save_first_contact_settings: {
-        Args: { _settings: Json };
+        Args: { _expected_updated_at: string; _settings: Json };
         Returns: Json;
       };
       save_quote_draft: {
@@ -1088,7 +1088,7 @@ export type Database = {
         Returns: Json;
       };
       save_routing_rule: {
-        Args: { _rule: Json };
+        Args: { _expected_updated_at: string; _rule: Json };
         Returns: Json;
       };
       save_trip_plan: {

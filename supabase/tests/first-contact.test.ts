@@ -410,7 +410,10 @@ describe.each(backends)('first contact on $name', (backend) => {
     const { first_contact_due_at: before } = await stamped(id);
     for (const actor of [anon, user, coordinator]) {
       await expectSqlError(
-        call(actor, `select public.save_first_contact_settings('{"contact_minutes": 30}') as v`),
+        call(
+          actor,
+          `select public.save_first_contact_settings((public.first_contact_settings() ->> 'updated_at')::timestamptz, '{"contact_minutes": 30}') as v`,
+        ),
         '42501',
       );
     }
@@ -418,14 +421,36 @@ describe.each(backends)('first contact on $name', (backend) => {
       await call(coordinator, `select public.first_contact_settings() ->> 'contact_minutes' as v`),
     ).toBe('15');
     await expectSqlError(call(anon, `select public.first_contact_settings() as v`), '42501');
+    const opened = await call<string>(
+      owner,
+      `select public.first_contact_settings() ->> 'updated_at' as v`,
+    );
     const saved = await call<{ contact_minutes: number; time_zone: string; updated_by: string }>(
       owner,
-      `select public.save_first_contact_settings('{"contact_minutes": 30, "escalate_minutes": 90}') as v`,
+      `select public.save_first_contact_settings((public.first_contact_settings() ->> 'updated_at')::timestamptz, '{"contact_minutes": 30, "escalate_minutes": 90}') as v`,
     );
     expect(saved).toMatchObject({ contact_minutes: 30, updated_by: 'nadia.owner' });
     const after = await stamped(id);
     expect(Date.parse(after.first_contact_due_at!) - Date.parse(before!)).toBe(15 * 60_000);
     expect(after.version).toBe(1);
+    // A save over the settings as they were opened before that save is refused, saying who saved
+    // them and when (issue 41), and changes nothing.
+    const stale = await expectSqlError(
+      call(
+        owner,
+        `select public.save_first_contact_settings($1::timestamptz, '{"contact_minutes": 20}') as v`,
+        [opened],
+      ),
+      'PT409',
+    );
+    expect(stale.hint).toBe('stale_version');
+    expect(JSON.parse(stale.detail ?? '{}')).toMatchObject({
+      what: 'first_contact_settings',
+      by: 'nadia.owner',
+    });
+    expect(
+      await call(owner, `select public.first_contact_settings() ->> 'contact_minutes' as v`),
+    ).toBe('30');
     // Bad values are refused with a reason, and nothing changes.
     for (const [settings, code] of [
       [{ time_zone: 'Mars/Olympus' }, '22023'],
@@ -435,9 +460,11 @@ describe.each(backends)('first contact on $name', (backend) => {
       [{ colour: 'red' }, '22023'],
     ] as const) {
       await expectSqlError(
-        call(owner, `select public.save_first_contact_settings($1::jsonb) as v`, [
-          JSON.stringify(settings),
-        ]),
+        call(
+          owner,
+          `select public.save_first_contact_settings((public.first_contact_settings() ->> 'updated_at')::timestamptz, $1::jsonb) as v`,
+          [JSON.stringify(settings)],
+        ),
         code,
       );
     }

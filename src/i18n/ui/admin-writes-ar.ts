@@ -8,6 +8,8 @@ export const adminWritesAr = {
     'تعذّر الوصول إلى الخادم. ما كتبته محفوظ على هذا الجهاز، ونعيد المحاولة.',
   'admin.writes.rule.stale_version':
     'غيّر زميل هذا السجل بعد أن فتحتَه، فلم يُحفظ تغييرك. ما كتبته باقٍ أمامك.',
+  'admin.writes.staleBy':
+    'غيّره {name} في {time} بعد أن فتحتَه، فلم يُحفظ تعديلك. ما كتبته باقٍ: راجع ما حفظه ثم أعد المحاولة.',
   'admin.writes.rule.idempotency_key': 'لم يُنفَّذ الطلب: أعد المحاولة من الشاشة نفسها.',
   'admin.writes.rule.request_not_found': 'لم يعد هذا الطلب موجوداً (حُذف أو نُقل إلى السلة).',
   'admin.writes.rule.quote_not_found': 'لم يعد هذا العرض موجوداً.',

@@ -6,6 +6,8 @@ export const adminWritesEn = {
     'Could not reach the server. What you typed is kept on this device and sent again.',
   'admin.writes.rule.stale_version':
     'A colleague changed this after you opened it, so your change was not saved. What you typed is still here.',
+  'admin.writes.staleBy':
+    '{name} changed it at {time}, after you opened it, so your change was not saved. What you typed is kept: look at what they saved, then try again.',
   'admin.writes.rule.idempotency_key': 'Not done: try again from the same screen.',
   'admin.writes.rule.request_not_found': 'This request is gone (erased or in the bin).',
   'admin.writes.rule.quote_not_found': 'This quote is gone.',

@@ -6,6 +6,7 @@
  * is said only when nothing answered (isNoAnswer in ./writes.ts). tests/unit/admin-refusals.test.ts
  * fails when a migration raises a hint this map does not know.
  */
+import { formatRequestDate } from './dates.ts';
 import { AdminDataError } from './query.ts';
 import { adminText, type AdminKey } from './strings.ts';
 import { isNoAnswer, StaleVersionError, WriteRefusedError } from './writes.ts';
@@ -136,4 +137,18 @@ export function refusalText(error: unknown): string {
   const { rule } = refusalOf(error);
   const code = error instanceof AdminDataError ? error.code : '';
   return adminText(`admin.writes.rule.${rule}` as AdminKey, { code: code || '—' });
+}
+
+/**
+ * The words of a refusal, naming who changed it and when when it is a stale write (issue 41:
+ * "refused, with who changed what, when"); any other failure as refusalText says it.
+ */
+export function staleOrRefusal(error: unknown): string {
+  if (error instanceof StaleVersionError && (error.by || error.at)) {
+    return adminText('admin.writes.staleBy', {
+      name: error.by ?? adminText('admin.team.system'),
+      time: error.at ? formatRequestDate(error.at) : '—',
+    });
+  }
+  return refusalText(error);
 }
