@@ -48,6 +48,7 @@ describe('the first-contact escalation e-mail', () => {
     const called = await staff.rpc('log_call', {
       _request_id: answered,
       _outcome: 'answered',
+      _idempotency_key: crypto.randomUUID(),
     } as never);
     expect(called.error).toBeNull();
 

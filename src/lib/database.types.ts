@@ -291,6 +291,7 @@ export type Database = {
           title_en: string;
           updated_at: string;
           updated_by: string | null;
+          version: number;
         };
         Insert: {
           archived_at?: string | null;
@@ -304,6 +305,7 @@ export type Database = {
           title_en: string;
           updated_at?: string;
           updated_by?: string | null;
+          version?: number;
         };
         Update: {
           archived_at?: string | null;
@@ -317,6 +319,7 @@ export type Database = {
           title_en?: string;
           updated_at?: string;
           updated_by?: string | null;
+          version?: number;
         };
         Relationships: [];
       };
@@ -838,7 +841,7 @@ export type Database = {
         Returns: boolean;
       };
       issue_patient_link: {
-        Args: { _request_id: string };
+        Args: { _idempotency_key: string; _request_id: string };
         Returns: string;
       };
       lead_notification_state: {
@@ -864,18 +867,24 @@ export type Database = {
       log_call: {
         Args: {
           _call_back_at: string;
+          _idempotency_key: string;
           _outcome: string;
           _request_id: string;
           _set_follow_up: boolean;
         };
-        Returns: unknown;
+        Returns: Json;
       };
       log_whatsapp_message: {
-        Args: { _request_id: string; _template_id: string };
-        Returns: unknown;
+        Args: {
+          _idempotency_key: string;
+          _request_id: string;
+          _template_id: string;
+          _template_version: number;
+        };
+        Returns: Json;
       };
       merge_requests: {
-        Args: { _id: string; _other: string };
+        Args: { _id: string; _idempotency_key: string; _other: string };
         Returns: Json;
       };
       message_context: {
@@ -988,7 +997,7 @@ export type Database = {
         Returns: Json;
       };
       purge_requests: {
-        Args: { _ids: string[] };
+        Args: { _idempotency_key: string; _ids: string[] };
         Returns: number;
       };
       quote_speed_report: {
@@ -996,7 +1005,7 @@ export type Database = {
         Returns: Json;
       };
       release_held_requests: {
-        Args: { _ids: string[] };
+        Args: { _idempotency_key: string; _ids: string[] };
         Returns: number;
       };
       request_file_upload_target: {
@@ -1049,11 +1058,11 @@ export type Database = {
         Returns: Json;
       };
       restore_requests: {
-        Args: { _ids: string[] };
+        Args: { _idempotency_key: string; _ids: string[] };
         Returns: string[];
       };
       revoke_patient_link: {
-        Args: { _request_id: string };
+        Args: { _idempotency_key: string; _request_id: string };
         Returns: undefined;
       };
       routing_settings: {
@@ -1065,7 +1074,7 @@ export type Database = {
         Returns: boolean;
       };
       save_first_contact_settings: {
-        Args: { _settings: Json };
+        Args: { _expected_updated_at: string; _settings: Json };
         Returns: Json;
       };
       save_quote_draft: {
@@ -1079,7 +1088,7 @@ export type Database = {
         Returns: Json;
       };
       save_routing_rule: {
-        Args: { _rule: Json };
+        Args: { _expected_updated_at: string; _rule: Json };
         Returns: Json;
       };
       save_trip_plan: {
@@ -1109,7 +1118,7 @@ export type Database = {
         Returns: undefined;
       };
       set_quote_status: {
-        Args: { _quote_id: string; _status: string };
+        Args: { _from_status: string; _quote_id: string; _status: string; _version: number };
         Returns: undefined;
       };
       set_staff_routing: {
@@ -1125,7 +1134,7 @@ export type Database = {
         Returns: undefined;
       };
       undo_merge: {
-        Args: { _id: string };
+        Args: { _id: string; _idempotency_key: string };
         Returns: Json;
       };
       update_request: {

@@ -3,19 +3,31 @@
 
 SET check_function_bodies = false;
 
-CREATE OR REPLACE FUNCTION public.issue_patient_link(_request_id uuid) RETURNS text
+CREATE OR REPLACE FUNCTION public.issue_patient_link(_request_id uuid, _idempotency_key text) RETURNS text
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   lead uuid;
-  raw text := private.new_patient_token();
+  raw text;
+  replay jsonb;
 begin
   perform private.require_staff();
   select lead_id into lead from public.contact_requests where id = _request_id and deleted_at is null;
   if lead is null then
     raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
   end if;
+  replay := private.replayed_answer('issue_patient_link', _idempotency_key);
+  if replay is not null then
+    if replay ? 'token' then
+      return replay ->> 'token';
+    end if;
+    raise exception 'the link issued then was replaced or revoked since'
+      using errcode = 'PT409', hint = 'patient_link_replaced',
+        detail = jsonb_build_object('at', replay -> 'replaced_at')::text;
+  end if;
+  raw := private.new_patient_token();
+  perform private.forget_issued_link_answers(lead);
   insert into private.patient_pages (lead_id, token_hash, token_issued_at, token_issued_by)
   values (lead, private.patient_token_hash(raw), now(), (select s.id from private.current_staff() s))
   on conflict (lead_id) do update
@@ -24,10 +36,15 @@ begin
   update private.patient_confirmations set link_token = raw
   where lead_id = lead and sent_at is null and gave_up_at is null;
   perform private.add_request_event(_request_id, 'patient_link', null, 'issued');
+  perform private.remember_answer('issue_patient_link', _idempotency_key, jsonb_build_object(
+    'request_id', _request_id, 'lead_id', lead, 'token', raw
+  ));
   return raw;
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.issue_patient_link(_request_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.issue_patient_link(_request_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.issue_patient_link(_request_id uuid) TO service_role;
+COMMENT ON FUNCTION public.issue_patient_link(_request_id uuid, _idempotency_key text) IS 'Issues a new link to the patient''s page, once per idempotency key (a replay: the same token).';
+
+REVOKE ALL ON FUNCTION public.issue_patient_link(_request_id uuid, _idempotency_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.issue_patient_link(_request_id uuid, _idempotency_key text) TO authenticated;
+GRANT ALL ON FUNCTION public.issue_patient_link(_request_id uuid, _idempotency_key text) TO service_role;

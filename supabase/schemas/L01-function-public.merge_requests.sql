@@ -3,53 +3,26 @@
 
 SET check_function_bodies = false;
 
-CREATE OR REPLACE FUNCTION public.merge_requests(_id uuid, _other uuid) RETURNS jsonb
+CREATE OR REPLACE FUNCTION public.merge_requests(_id uuid, _other uuid, _idempotency_key text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  target uuid;
-  staff_id uuid;
-  staff_name text;
-  merged integer := 0;
-  item record;
+  replay jsonb;
 begin
   perform private.require_live_staff();
-  if not exists (select 1 from public.contact_requests where id = _id and deleted_at is null)
-     or not exists (select 1 from public.contact_requests where id = _other and deleted_at is null) then
-    raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
+  replay := private.replayed_answer('merge_requests', _idempotency_key);
+  if replay is not null then
+    return replay;
   end if;
-  if _other in (select p.id from private.person_request_ids(_id) p) then
-    raise exception 'these requests are already one person'
-      using errcode = '22023', hint = 'already_one_person';
-  end if;
-  select coalesce(
-    (select person_id from public.contact_requests where id = _id),
-    (select person_id from public.contact_requests where id = _other),
-    gen_random_uuid()
-  ) into target;
-  select s.id, s.username into staff_id, staff_name from private.current_staff() s;
-  for item in
-    update public.contact_requests r
-    set person_id = target
-    from public.contact_requests old_row
-    where old_row.id = r.id
-      and r.person_id is distinct from target
-      and r.id in (
-        select p.id from private.person_request_ids(_id) p
-        union
-        select p.id from private.person_request_ids(_other) p
-      )
-    returning r.id, r.version, old_row.person_id as previous
-  loop
-    insert into public.request_events (request_id, version, author_id, author, kind, old_value, new_value)
-    values (item.id, item.version, staff_id, staff_name, 'merge', item.previous::text, target::text);
-    merged := merged + 1;
-  end loop;
-  return jsonb_build_object('person_id', target, 'merged', merged);
+  return private.remember_answer(
+    'merge_requests', _idempotency_key, private.merge_requests_once(_id, _other)
+  );
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.merge_requests(_id uuid, _other uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.merge_requests(_id uuid, _other uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.merge_requests(_id uuid, _other uuid) TO service_role;
+COMMENT ON FUNCTION public.merge_requests(_id uuid, _other uuid, _idempotency_key text) IS 'Makes two requests'' people one, once per idempotency key (a replay returns the answer).';
+
+REVOKE ALL ON FUNCTION public.merge_requests(_id uuid, _other uuid, _idempotency_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.merge_requests(_id uuid, _other uuid, _idempotency_key text) TO authenticated;
+GRANT ALL ON FUNCTION public.merge_requests(_id uuid, _other uuid, _idempotency_key text) TO service_role;

@@ -3,18 +3,30 @@
 
 SET check_function_bodies = false;
 
-CREATE OR REPLACE FUNCTION public.purge_requests(_ids uuid[]) RETURNS integer
+CREATE OR REPLACE FUNCTION public.purge_requests(_ids uuid[], _idempotency_key text) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  purged integer;
+  replay jsonb;
 begin
   perform private.assert_owner();
   if cardinality(_ids) > 500 then
     raise exception 'at most 500 requests at once' using errcode = '22023', hint = 'too_many';
   end if;
-  return private.purge_binned(_ids, (select s.username from private.current_staff() s));
+  replay := private.replayed_answer('purge_requests', _idempotency_key);
+  if replay is not null then
+    return (replay ->> 'purged')::integer;
+  end if;
+  purged := private.purge_binned(_ids, (select s.username from private.current_staff() s));
+  perform private.remember_answer('purge_requests', _idempotency_key,
+    jsonb_build_object('purged', purged));
+  return purged;
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.purge_requests(_ids uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.purge_requests(_ids uuid[]) TO authenticated;
+COMMENT ON FUNCTION public.purge_requests(_ids uuid[], _idempotency_key text) IS 'Owners: erases requests in the bin for good, once per idempotency key.';
+
+REVOKE ALL ON FUNCTION public.purge_requests(_ids uuid[], _idempotency_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.purge_requests(_ids uuid[], _idempotency_key text) TO authenticated;

@@ -3,15 +3,20 @@
 
 SET check_function_bodies = false;
 
-CREATE OR REPLACE FUNCTION public.release_held_requests(_ids uuid[]) RETURNS integer
+CREATE OR REPLACE FUNCTION public.release_held_requests(_ids uuid[], _idempotency_key text) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   released integer;
+  replay jsonb;
 begin
   if not public.is_admin(auth.uid()) then
     raise exception 'only staff may release held requests' using errcode = '42501';
+  end if;
+  replay := private.replayed_answer('release_held_requests', _idempotency_key);
+  if replay is not null then
+    return (replay ->> 'released')::integer;
   end if;
   update public.offer_leads set held_reason = null
   where held_reason is not null
@@ -19,10 +24,14 @@ begin
   update public.contact_requests set held_reason = null
   where held_reason is not null and id = any(_ids);
   get diagnostics released = row_count;
+  perform private.remember_answer('release_held_requests', _idempotency_key,
+    jsonb_build_object('released', released));
   return released;
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.release_held_requests(_ids uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.release_held_requests(_ids uuid[]) TO authenticated;
-GRANT ALL ON FUNCTION public.release_held_requests(_ids uuid[]) TO service_role;
+COMMENT ON FUNCTION public.release_held_requests(_ids uuid[], _idempotency_key text) IS 'Releases held requests, once per idempotency key (a replay returns the first count).';
+
+REVOKE ALL ON FUNCTION public.release_held_requests(_ids uuid[], _idempotency_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.release_held_requests(_ids uuid[], _idempotency_key text) TO authenticated;
+GRANT ALL ON FUNCTION public.release_held_requests(_ids uuid[], _idempotency_key text) TO service_role;

@@ -3,16 +3,21 @@
 
 SET check_function_bodies = false;
 
-CREATE OR REPLACE FUNCTION public.restore_requests(_ids uuid[]) RETURNS uuid[]
+CREATE OR REPLACE FUNCTION public.restore_requests(_ids uuid[], _idempotency_key text) RETURNS uuid[]
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   restored uuid[];
+  replay jsonb;
 begin
   perform private.assert_owner();
   if cardinality(_ids) > 500 then
     raise exception 'at most 500 requests at once' using errcode = '22023', hint = 'too_many';
+  end if;
+  replay := private.replayed_answer('restore_requests', _idempotency_key);
+  if replay is not null then
+    return array(select jsonb_array_elements_text(replay -> 'restored')::uuid);
   end if;
   with back as (
     update public.contact_requests r
@@ -21,9 +26,13 @@ begin
     returning r.id
   )
   select coalesce(array_agg(id), '{}') into restored from back;
+  perform private.remember_answer('restore_requests', _idempotency_key,
+    jsonb_build_object('restored', to_jsonb(restored)));
   return restored;
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.restore_requests(_ids uuid[]) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.restore_requests(_ids uuid[]) TO authenticated;
+COMMENT ON FUNCTION public.restore_requests(_ids uuid[], _idempotency_key text) IS 'Owners: restores requests from the bin, once per idempotency key.';
+
+REVOKE ALL ON FUNCTION public.restore_requests(_ids uuid[], _idempotency_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.restore_requests(_ids uuid[], _idempotency_key text) TO authenticated;

@@ -3,7 +3,7 @@
 
 SET check_function_bodies = false;
 
-CREATE OR REPLACE FUNCTION public.revoke_patient_link(_request_id uuid) RETURNS void
+CREATE OR REPLACE FUNCTION public.revoke_patient_link(_request_id uuid, _idempotency_key text) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -15,12 +15,21 @@ begin
   if lead is null then
     raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
   end if;
+  if private.replayed_answer('revoke_patient_link', _idempotency_key) is not null then
+    return;
+  end if;
+  perform private.forget_issued_link_answers(lead);
   update private.patient_pages set token_hash = null where lead_id = lead;
   update private.patient_confirmations set link_token = null where lead_id = lead;
   perform private.add_request_event(_request_id, 'patient_link', null, 'revoked');
+  perform private.remember_answer('revoke_patient_link', _idempotency_key, jsonb_build_object(
+    'request_id', _request_id
+  ));
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.revoke_patient_link(_request_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.revoke_patient_link(_request_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.revoke_patient_link(_request_id uuid) TO service_role;
+COMMENT ON FUNCTION public.revoke_patient_link(_request_id uuid, _idempotency_key text) IS 'Stops the link to the patient''s page, once per idempotency key.';
+
+REVOKE ALL ON FUNCTION public.revoke_patient_link(_request_id uuid, _idempotency_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.revoke_patient_link(_request_id uuid, _idempotency_key text) TO authenticated;
+GRANT ALL ON FUNCTION public.revoke_patient_link(_request_id uuid, _idempotency_key text) TO service_role;

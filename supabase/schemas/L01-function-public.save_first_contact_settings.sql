@@ -3,50 +3,27 @@
 
 SET check_function_bodies = false;
 
-CREATE OR REPLACE FUNCTION public.save_first_contact_settings(_settings jsonb) RETURNS jsonb
+CREATE OR REPLACE FUNCTION public.save_first_contact_settings(_expected_updated_at timestamp with time zone, _settings jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  now_saved private.first_contact_settings;
 begin
   perform private.assert_owner();
-  if _settings is null or jsonb_typeof(_settings) <> 'object' then
-    raise exception 'settings must be a JSON object' using errcode = '22023';
+  select * into strict now_saved from private.first_contact_settings for update;
+  if _expected_updated_at is distinct from now_saved.updated_at then
+    perform private.refuse_stale(
+      'first_contact_settings', 0,
+      (select a.id from private.admin_users a where a.username = now_saved.updated_by),
+      now_saved.updated_at
+    );
   end if;
-  if exists (
-    select 1 from jsonb_object_keys(_settings) k
-    where k not in (
-      'time_zone', 'work_days', 'day_start', 'day_end', 'contact_minutes', 'escalate_minutes'
-    )
-  ) then
-    raise exception 'unknown setting' using errcode = '22023', hint = 'unknown_field';
-  end if;
-  if _settings ? 'time_zone' and not exists (
-    select 1 from pg_catalog.pg_timezone_names z where z.name = _settings ->> 'time_zone'
-  ) then
-    raise exception 'unknown time zone %', _settings ->> 'time_zone'
-      using errcode = '22023', hint = 'time_zone';
-  end if;
-  update private.first_contact_settings s set
-    time_zone = coalesce(_settings ->> 'time_zone', s.time_zone),
-    work_days = case when _settings ? 'work_days'
-      then array(select distinct d::smallint from jsonb_array_elements_text(_settings -> 'work_days') d order by 1)
-      else s.work_days end,
-    day_start = coalesce((_settings ->> 'day_start')::time, s.day_start),
-    day_end = coalesce((_settings ->> 'day_end')::time, s.day_end),
-    contact_minutes = coalesce((_settings ->> 'contact_minutes')::integer, s.contact_minutes),
-    escalate_minutes = coalesce((_settings ->> 'escalate_minutes')::integer, s.escalate_minutes),
-    updated_at = now(),
-    updated_by = (select c.username from private.current_staff() c);
-  -- Waiting requests follow the new rules (contact times only: their versions stay).
-  update public.contact_requests r
-  set first_contact_due_at = private.working_deadline(
-    r.created_at, (select s.contact_minutes from private.first_contact_settings s)
-  )
-  where r.first_contacted_at is null and r.first_contact_due_at is not null and r.status = 'new'
-    and r.deleted_at is null;
-  return public.first_contact_settings();
+  return private.save_first_contact_settings_now(_settings);
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.save_first_contact_settings(_settings jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.save_first_contact_settings(_settings jsonb) TO authenticated;
+COMMENT ON FUNCTION public.save_first_contact_settings(_expected_updated_at timestamp with time zone, _settings jsonb) IS 'Owners: saves the first-contact settings as opened (saved by someone since: PT409 stale_version).';
+
+REVOKE ALL ON FUNCTION public.save_first_contact_settings(_expected_updated_at timestamp with time zone, _settings jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.save_first_contact_settings(_expected_updated_at timestamp with time zone, _settings jsonb) TO authenticated;

@@ -3,27 +3,27 @@
 
 SET check_function_bodies = false;
 
-CREATE OR REPLACE FUNCTION public.save_routing_rule(_rule jsonb) RETURNS jsonb
+CREATE OR REPLACE FUNCTION public.save_routing_rule(_expected_updated_at timestamp with time zone, _rule jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  now_saved private.routing_rule;
 begin
   perform private.assert_owner();
-  if _rule is null or jsonb_typeof(_rule) <> 'object' or exists (
-    select 1 from jsonb_object_keys(_rule) k where k not in ('enabled', 'by_language', 'by_service')
-  ) then
-    raise exception 'the rule takes enabled, by_language and by_service'
-      using errcode = '22023', hint = 'unknown_field';
+  select * into strict now_saved from private.routing_rule for update;
+  if _expected_updated_at is distinct from now_saved.updated_at then
+    perform private.refuse_stale(
+      'routing_rule', 0,
+      (select a.id from private.admin_users a where a.username = now_saved.updated_by),
+      now_saved.updated_at
+    );
   end if;
-  update private.routing_rule r set
-    enabled = coalesce((_rule ->> 'enabled')::boolean, r.enabled),
-    by_language = coalesce((_rule ->> 'by_language')::boolean, r.by_language),
-    by_service = coalesce((_rule ->> 'by_service')::boolean, r.by_service),
-    updated_at = now(),
-    updated_by = (select s.username from private.current_staff() s);
-  return public.routing_settings();
+  return private.save_routing_rule_now(_rule);
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.save_routing_rule(_rule jsonb) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.save_routing_rule(_rule jsonb) TO authenticated;
+COMMENT ON FUNCTION public.save_routing_rule(_expected_updated_at timestamp with time zone, _rule jsonb) IS 'Owners: saves the routing rule as opened (saved by someone since: PT409 stale_version).';
+
+REVOKE ALL ON FUNCTION public.save_routing_rule(_expected_updated_at timestamp with time zone, _rule jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.save_routing_rule(_expected_updated_at timestamp with time zone, _rule jsonb) TO authenticated;

@@ -3,7 +3,7 @@
 
 SET check_function_bodies = false;
 
-CREATE OR REPLACE FUNCTION public.set_quote_status(_quote_id uuid, _status text) RETURNS void
+CREATE OR REPLACE FUNCTION public.set_quote_status(_quote_id uuid, _status text, _from_status text, _version integer) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -11,6 +11,7 @@ declare
   request uuid;
   quote public.quotes;
   latest public.quote_versions;
+  shown text;
 begin
   perform private.require_staff();
   request := private.visible_quote_request(_quote_id);
@@ -24,7 +25,14 @@ begin
     raise exception 'this quote was never sent' using errcode = 'PT409', hint = 'quote_not_sent';
   end if;
   if quote.status = _status then
-    return;
+    return; -- what it is already (a second press, a retry after a lost answer)
+  end if;
+  shown := private.quote_shown_status(quote.status, latest.valid_until);
+  if _from_status is distinct from shown or _version is distinct from latest.version then
+    perform private.refuse_stale(
+      'quote', latest.version, null, coalesce(quote.decided_at, quote.updated_at),
+      jsonb_build_object('status', shown)
+    );
   end if;
   if _status = 'chosen' then
     update public.quotes set status = 'declined', chosen_version = null, decided_at = now(),
@@ -46,6 +54,8 @@ begin
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.set_quote_status(_quote_id uuid, _status text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.set_quote_status(_quote_id uuid, _status text) TO authenticated;
-GRANT ALL ON FUNCTION public.set_quote_status(_quote_id uuid, _status text) TO service_role;
+COMMENT ON FUNCTION public.set_quote_status(_quote_id uuid, _status text, _from_status text, _version integer) IS 'Records the patient''s decision on a quote, taken on the status and version the card showed (stale: PT409).';
+
+REVOKE ALL ON FUNCTION public.set_quote_status(_quote_id uuid, _status text, _from_status text, _version integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_quote_status(_quote_id uuid, _status text, _from_status text, _version integer) TO authenticated;
+GRANT ALL ON FUNCTION public.set_quote_status(_quote_id uuid, _status text, _from_status text, _version integer) TO service_role;

@@ -3,48 +3,24 @@
 
 SET check_function_bodies = false;
 
-CREATE OR REPLACE FUNCTION public.undo_merge(_id uuid) RETURNS jsonb
+CREATE OR REPLACE FUNCTION public.undo_merge(_id uuid, _idempotency_key text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  last_event public.request_events;
-  staff_id uuid;
-  staff_name text;
-  restored integer := 0;
-  item record;
+  replay jsonb;
 begin
   perform private.require_live_staff();
-  if not exists (select 1 from public.contact_requests where id = _id and deleted_at is null) then
-    raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
+  replay := private.replayed_answer('undo_merge', _idempotency_key);
+  if replay is not null then
+    return replay;
   end if;
-  select * into last_event from public.request_events e
-  where e.request_id = _id and e.kind in ('merge', 'unmerge')
-  order by e.id desc limit 1;
-  if last_event.id is null or last_event.kind = 'unmerge' then
-    raise exception 'no merge to undo' using errcode = '22023', hint = 'nothing_to_undo';
-  end if;
-  select s.id, s.username into staff_id, staff_name from private.current_staff() s;
-  -- One merge is one transaction: its events share the author's now() and the person.
-  for item in
-    update public.contact_requests r
-    set person_id = e.old_value::uuid
-    from public.request_events e
-    where e.kind = 'merge'
-      and e.created_at = last_event.created_at
-      and e.new_value = last_event.new_value
-      and r.id = e.request_id
-      and r.person_id::text = e.new_value
-    returning r.id, r.version, e.old_value, e.new_value
-  loop
-    insert into public.request_events (request_id, version, author_id, author, kind, old_value, new_value)
-    values (item.id, item.version, staff_id, staff_name, 'unmerge', item.new_value, item.old_value);
-    restored := restored + 1;
-  end loop;
-  return jsonb_build_object('restored', restored);
+  return private.remember_answer('undo_merge', _idempotency_key, private.undo_merge_once(_id));
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.undo_merge(_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.undo_merge(_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.undo_merge(_id uuid) TO service_role;
+COMMENT ON FUNCTION public.undo_merge(_id uuid, _idempotency_key text) IS 'Undoes the last merge, once per idempotency key (a replay returns the answer).';
+
+REVOKE ALL ON FUNCTION public.undo_merge(_id uuid, _idempotency_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.undo_merge(_id uuid, _idempotency_key text) TO authenticated;
+GRANT ALL ON FUNCTION public.undo_merge(_id uuid, _idempotency_key text) TO service_role;

@@ -18,6 +18,12 @@ ALTER TABLE ONLY private.staff_write_answers
 
 CREATE INDEX staff_write_answers_created_idx ON private.staff_write_answers USING btree (created_at);
 
+CREATE INDEX staff_write_answers_lead_idx ON private.staff_write_answers USING btree (((answer ->> 'lead_id'::text)));
+
+CREATE INDEX staff_write_answers_request_idx ON private.staff_write_answers USING btree (((answer ->> 'request_id'::text)));
+
+CREATE TRIGGER forget_old_staff_answers AFTER INSERT ON private.staff_write_answers FOR EACH STATEMENT EXECUTE FUNCTION private.forget_old_staff_answers();
+
 ALTER TABLE ONLY private.staff_write_answers
     ADD CONSTRAINT staff_write_answers_actor_fkey FOREIGN KEY (actor) REFERENCES private.admin_users(id) ON DELETE CASCADE;
 

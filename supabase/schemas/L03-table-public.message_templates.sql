@@ -13,14 +13,18 @@ CREATE TABLE public.message_templates (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_by text,
+    version integer DEFAULT 1 NOT NULL,
     CONSTRAINT message_templates_body_length CHECK (((char_length(btrim(body_ar)) >= 1) AND (char_length(btrim(body_ar)) <= 2000) AND (char_length(btrim(body_en)) >= 1) AND (char_length(btrim(body_en)) <= 2000))),
     CONSTRAINT message_templates_key_check CHECK ((key ~ '^[a-z_]{2,40}$'::text)),
     CONSTRAINT message_templates_no_controls CHECK (((title_ar !~ '[\x01-\x1f\x7f]'::text) AND (title_en !~ '[\x01-\x1f\x7f]'::text) AND (body_ar !~ '[\x01-\x08\x0b-\x1f\x7f]'::text) AND (body_en !~ '[\x01-\x08\x0b-\x1f\x7f]'::text))),
     CONSTRAINT message_templates_position_check CHECK ((("position" >= 0) AND ("position" <= 10000))),
-    CONSTRAINT message_templates_title_length CHECK (((char_length(btrim(title_ar)) >= 2) AND (char_length(btrim(title_ar)) <= 80) AND (char_length(btrim(title_en)) >= 2) AND (char_length(btrim(title_en)) <= 80)))
+    CONSTRAINT message_templates_title_length CHECK (((char_length(btrim(title_ar)) >= 2) AND (char_length(btrim(title_ar)) <= 80) AND (char_length(btrim(title_en)) >= 2) AND (char_length(btrim(title_en)) <= 80))),
+    CONSTRAINT message_templates_version CHECK ((version >= 1))
 );
 
 COMMENT ON TABLE public.message_templates IS 'WhatsApp message templates in Arabic and English; staff read them, owners edit them.';
+
+COMMENT ON COLUMN public.message_templates.version IS 'The version of the template''s text: raised by each change of a title or a body (issue 41).';
 
 ALTER TABLE ONLY public.message_templates
     ADD CONSTRAINT message_templates_key_key UNIQUE (key);
@@ -30,7 +34,11 @@ ALTER TABLE ONLY public.message_templates
 
 CREATE INDEX message_templates_position_idx ON public.message_templates USING btree ("position", created_at);
 
+CREATE TRIGGER bump_message_template_version BEFORE INSERT OR UPDATE ON public.message_templates FOR EACH ROW EXECUTE FUNCTION private.bump_message_template_version();
+
 CREATE TRIGGER check_message_template BEFORE INSERT OR UPDATE ON public.message_templates FOR EACH ROW EXECUTE FUNCTION private.check_message_template();
+
+CREATE TRIGGER keep_message_template_version AFTER INSERT OR UPDATE ON public.message_templates FOR EACH ROW EXECUTE FUNCTION private.keep_message_template_version();
 
 CREATE POLICY "Owners can add message templates" ON public.message_templates FOR INSERT TO authenticated WITH CHECK ((( SELECT public.my_staff_role() AS my_staff_role) = 'owner'::text));
 

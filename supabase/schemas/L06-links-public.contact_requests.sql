@@ -15,6 +15,8 @@ CREATE TRIGGER copy_lead_hold BEFORE INSERT ON public.contact_requests FOR EACH 
 
 CREATE TRIGGER erase_lead AFTER DELETE ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.erase_lead_of_request();
 
+CREATE TRIGGER forget_staff_answers AFTER DELETE ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.forget_answers_of_request();
+
 CREATE TRIGGER keep_deletes_in_the_bin BEFORE DELETE ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.keep_deletes_in_the_bin();
 
 CREATE TRIGGER record_events AFTER UPDATE ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.record_request_events();

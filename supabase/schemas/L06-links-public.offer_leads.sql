@@ -13,6 +13,8 @@ CREATE TRIGGER enqueue_lead_notification AFTER INSERT ON public.offer_leads FOR 
 
 CREATE TRIGGER forget_lead_being_inserted AFTER INSERT ON public.offer_leads FOR EACH STATEMENT EXECUTE FUNCTION private.forget_lead_being_inserted();
 
+CREATE TRIGGER forget_staff_answers AFTER DELETE ON public.offer_leads FOR EACH ROW EXECUTE FUNCTION private.forget_answers_of_lead();
+
 CREATE TRIGGER keep_deletes_in_the_bin BEFORE DELETE ON public.offer_leads FOR EACH ROW EXECUTE FUNCTION private.keep_deletes_in_the_bin();
 
 CREATE TRIGGER one_lead_per_statement AFTER INSERT ON public.offer_leads REFERENCING NEW TABLE AS inserted_leads FOR EACH STATEMENT EXECUTE FUNCTION private.enforce_one_lead_per_statement();

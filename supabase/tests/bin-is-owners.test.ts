@@ -133,12 +133,18 @@ describe.each(backends)('the bin is the owners’ on $name', (backend) => {
     // Changes: refused for everyone until an owner restores the request.
     for (const actor of [coordinator, owner]) {
       for (const [sql, params] of [
-        [`select public.issue_patient_link($1) as v`, [binned.requestId]],
-        [`select public.revoke_patient_link($1)::text as v`, [binned.requestId]],
+        [`select public.issue_patient_link($1, gen_random_uuid()::text) as v`, [binned.requestId]],
+        [
+          `select public.revoke_patient_link($1, gen_random_uuid()::text)::text as v`,
+          [binned.requestId],
+        ],
         [`select public.set_patient_step($1, 'quotes')::text as v`, [binned.requestId]],
         [`select public.ask_for_request_file($1, 'photos')::text as v`, [binned.requestId]],
-        [`select public.merge_requests($1, $2) as v`, [live.requestId, binned.requestId]],
-        [`select public.undo_merge($1) as v`, [binned.requestId]],
+        [
+          `select public.merge_requests($1, $2, gen_random_uuid()::text) as v`,
+          [live.requestId, binned.requestId],
+        ],
+        [`select public.undo_merge($1, gen_random_uuid()::text) as v`, [binned.requestId]],
       ] as const) {
         await expectSqlError(one(actor, sql, [...params]), 'PT404');
       }
@@ -149,12 +155,16 @@ describe.each(backends)('the bin is the owners’ on $name', (backend) => {
     );
     expect(rows[0]!.deleted).toBe(true);
     expect(rows[0]!.name).not.toBe('Someone Else');
-    await one(owner, `select public.restore_requests($1) as v`, [[binned.requestId]]);
+    await one(owner, `select public.restore_requests($1, gen_random_uuid()::text) as v`, [
+      [binned.requestId],
+    ]);
     expect(await mayRead(coordinator)).toBe(true);
     expect(
-      typeof (await one(coordinator, `select public.issue_patient_link($1) as v`, [
-        binned.requestId,
-      ])),
+      typeof (await one(
+        coordinator,
+        `select public.issue_patient_link($1, gen_random_uuid()::text) as v`,
+        [binned.requestId],
+      )),
     ).toBe('string');
   });
 
@@ -172,7 +182,7 @@ describe.each(backends)('the bin is the owners’ on $name', (backend) => {
       for (const sql of [
         `select public.request_files($1) as v`,
         `select public.person_requests($1) as v`,
-        `select public.issue_patient_link($1) as v`,
+        `select public.issue_patient_link($1, gen_random_uuid()::text) as v`,
       ]) {
         await expectSqlError(one(actor, sql, [binned.requestId]), '42501');
       }
@@ -182,9 +192,11 @@ describe.each(backends)('the bin is the owners’ on $name', (backend) => {
   it('keeps in the bin a request withdrawn through a link staff issued, and erases at once through the site’s', async () => {
     // The attack: a coordinator issues a link for someone's request and withdraws it with it.
     const target = await submit('966501111111');
-    const issued = await one<string>(coordinator, `select public.issue_patient_link($1) as v`, [
-      target.requestId,
-    ]);
+    const issued = await one<string>(
+      coordinator,
+      `select public.issue_patient_link($1, gen_random_uuid()::text) as v`,
+      [target.requestId],
+    );
     expect(
       await one(anon, `select public.patient_withdraw($1, $2) as v`, [issued, target.reference]),
     ).toEqual({ ok: true, erased: false });
@@ -210,7 +222,11 @@ describe.each(backends)('the bin is the owners’ on $name', (backend) => {
       { kind: 'deleted', new: expect.any(String), author: null },
     ]);
     expect(
-      await one<string[]>(owner, `select public.restore_requests($1) as v`, [[target.requestId]]),
+      await one<string[]>(
+        owner,
+        `select public.restore_requests($1, gen_random_uuid()::text) as v`,
+        [[target.requestId]],
+      ),
     ).toEqual([target.requestId]);
 
     // The patient's own link, from the site: erased at once, and the erasure is on record.

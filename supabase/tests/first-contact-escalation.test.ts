@@ -75,7 +75,11 @@ describe.each(backends)('first-contact escalation and report on $name', (backend
     const contacted = await newRequest();
     const binned = await newRequest();
     const progressing = await newRequest();
-    await call(sara, `select public.log_call($1, 'no_answer') as v`, [contacted]);
+    await call(
+      sara,
+      `select public.log_call($1, 'no_answer', _idempotency_key => gen_random_uuid()::text) as v`,
+      [contacted],
+    );
     await as(db, owner, (tx) =>
       tx.query(`delete from public.contact_requests where id = $1`, [binned]),
     );
@@ -108,7 +112,11 @@ describe.each(backends)('first-contact escalation and report on $name', (backend
     const waiting = await newRequest();
     const answeredMeanwhile = await newRequest();
     expect(await escalate(later(2))).toBe(2);
-    await call(huda, `select public.log_whatsapp_message($1, null) as v`, [answeredMeanwhile]);
+    await call(
+      huda,
+      `select public.log_whatsapp_message($1, null, null, gen_random_uuid()::text) as v`,
+      [answeredMeanwhile],
+    );
     for (const actor of [anon, user, sara, owner]) {
       await expectSqlError(
         call(actor, `select public.claim_first_contact_escalations() as v`),
@@ -186,7 +194,11 @@ describe.each(backends)('first-contact escalation and report on $name', (backend
     const first = await newRequest();
     const second = await newRequest();
     const done = await newRequest();
-    await call(sara, `select public.log_call($1, 'answered') as v`, [done]);
+    await call(
+      sara,
+      `select public.log_call($1, 'answered', _idempotency_key => gen_random_uuid()::text) as v`,
+      [done],
+    );
     await expectSqlError(
       call(anon, `select count(*) as v from public.first_contact_queue()`),
       '42501',
@@ -265,10 +277,13 @@ describe.each(backends)('first-contact escalation and report on $name', (backend
       measured: 6,
       contacted: 4,
       median_minutes: 20,
+      median_elapsed_minutes: 20,
       within_threshold: 2,
       within_24h: 3,
       quotes_sent: 1,
       completed: 1,
+      first_contacts_made: 0,
+      quotes_made: 0,
     });
     expect(full?.staff.map((line) => [line['username'], line['median_minutes']])).toEqual([
       // 30 hours across a midnight: the day's last second (23:59:59–24:00) is not working time.

@@ -95,25 +95,41 @@ describe.each(backends)('first contact on $name', (backend) => {
     const first = await template('first_contact');
     for (const actor of [anon, user]) {
       await expectSqlError(
-        call(actor, `select public.log_whatsapp_message($1, $2) as v`, [id, first]),
+        call(
+          actor,
+          `select public.log_whatsapp_message($1, $2, (select t.version from public.message_templates t where t.id = $2), gen_random_uuid()::text) as v`,
+          [id, first],
+        ),
         '42501',
       );
       await expectSqlError(
-        call(actor, `select public.log_call($1, 'answered') as v`, [id]),
+        call(
+          actor,
+          `select public.log_call($1, 'answered', _idempotency_key => gen_random_uuid()::text) as v`,
+          [id],
+        ),
         '42501',
       );
     }
     const message = await call<{ author: string; kind: string; new_value: string }>(
       coordinator,
-      `select to_jsonb(public.log_whatsapp_message($1, $2)) as v`,
+      `select to_jsonb(public.log_whatsapp_message($1, $2, (select t.version from public.message_templates t where t.id = $2), gen_random_uuid()::text)) as v`,
       [id, first],
     );
     expect(message).toMatchObject({ author: 'sara', kind: 'whatsapp', new_value: 'التواصل الأول' });
     const callBack = new Date(Date.now() + 3_600_000).toISOString();
-    await call(owner, `select public.log_call($1, 'call_back', $2) as v`, [id, callBack]);
-    await call(owner, `select public.log_call($1, 'no_answer') as v`, [id]);
+    await call(
+      owner,
+      `select public.log_call($1, 'call_back', $2, _idempotency_key => gen_random_uuid()::text) as v`,
+      [id, callBack],
+    );
+    await call(
+      owner,
+      `select public.log_call($1, 'no_answer', _idempotency_key => gen_random_uuid()::text) as v`,
+      [id],
+    );
     const { rows: events } = await db.query(
-      `select kind, author, new_value, old_value is not null as has_time
+      `select kind, author, new_value, (kind = 'call' and old_value is not null) as has_time
        from public.request_events where request_id = $1 and kind in ('whatsapp', 'call') order by id`,
       [id],
     );
@@ -128,32 +144,79 @@ describe.each(backends)('first contact on $name', (backend) => {
       [id],
     );
     expect(rows[0]!.follow_up_at.toISOString()).toBe(callBack);
-    // The same message retried within 30 s (a lost answer) is one entry, not two.
-    await call(coordinator, `select public.log_whatsapp_message($1, $2) as v`, [id, first]);
+    // The same message retried with its key (a lost answer) is one entry, not two; another key
+    // is another message.
+    const sameKey = `retry-${crypto.randomUUID()}`;
+    const sent = `select public.log_whatsapp_message($1, $2, (select t.version from public.message_templates t where t.id = $2), $3) as v`;
+    const again = await call<{ id: number; replayed: boolean }>(coordinator, sent, [
+      id,
+      first,
+      sameKey,
+    ]);
+    const replayed = await call<{ id: number; replayed: boolean }>(coordinator, sent, [
+      id,
+      first,
+      sameKey,
+    ]);
+    expect(again?.replayed).toBe(false);
+    expect(replayed).toMatchObject({ id: again?.id, replayed: true });
     expect(
       await countRows(db, `public.request_events where request_id = '${id}' and kind = 'whatsapp'`),
-    ).toBe(1);
-    // Unknown outcomes, call backs in the past, archived templates and binned requests are refused.
-    await expectSqlError(call(owner, `select public.log_call($1, 'maybe') as v`, [id]), '22023');
+    ).toBe(2);
+    // Unknown outcomes, call backs in the past, unknown template versions and binned requests are
+    // refused; an archived template still records what went out (issue 41: records are what
+    // happened).
     await expectSqlError(
-      call(owner, `select public.log_call($1, 'call_back', now() - interval '1 minute') as v`, [
-        id,
-      ]),
+      call(
+        owner,
+        `select public.log_call($1, 'maybe', _idempotency_key => gen_random_uuid()::text) as v`,
+        [id],
+      ),
+      '22023',
+    );
+    await expectSqlError(
+      call(
+        owner,
+        `select public.log_call($1, 'call_back', now() - interval '1 minute', _idempotency_key => gen_random_uuid()::text) as v`,
+        [id],
+      ),
       '22023',
     );
     await db.query(`update public.message_templates set archived_at = now() where key = 'review'`);
+    const review = await template('review');
+    expect(
+      (
+        await call<{ kind: string }>(
+          owner,
+          `select public.log_whatsapp_message($1, $2, (select t.version from public.message_templates t where t.id = $2), gen_random_uuid()::text) as v`,
+          [id, review],
+        )
+      )?.kind,
+    ).toBe('whatsapp');
     await expectSqlError(
-      call(owner, `select public.log_whatsapp_message($1, $2) as v`, [
+      call(owner, `select public.log_whatsapp_message($1, $2, 999, gen_random_uuid()::text) as v`, [
         id,
-        await template('review'),
+        review,
       ]),
       'PT404',
+    );
+    await expectSqlError(
+      call(
+        owner,
+        `select public.log_whatsapp_message($1, $2, null, gen_random_uuid()::text) as v`,
+        [id, review],
+      ),
+      '22023',
     );
     await as(db, owner, (tx) =>
       tx.query(`delete from public.contact_requests where id = $1`, [id]),
     );
     await expectSqlError(
-      call(coordinator, `select public.log_whatsapp_message($1, null) as v`, [id]),
+      call(
+        coordinator,
+        `select public.log_whatsapp_message($1, null, null, gen_random_uuid()::text) as v`,
+        [id],
+      ),
       'PT404',
     );
   });
@@ -163,12 +226,20 @@ describe.each(backends)('first contact on $name', (backend) => {
     const before = await stamped(id);
     expect(before).toMatchObject({ first_contacted_at: null, version: 1, status: 'new' });
     expect(before.first_contact_due_at).not.toBeNull();
-    await call(coordinator, `select public.log_call($1, 'no_answer') as v`, [id]);
+    await call(
+      coordinator,
+      `select public.log_call($1, 'no_answer', _idempotency_key => gen_random_uuid()::text) as v`,
+      [id],
+    );
     const first = await stamped(id);
     expect(first.first_contacted_at).not.toBeNull();
     expect(first.last_contacted_at).toBe(first.first_contacted_at);
     expect(first.version).toBe(1);
-    await call(owner, `select public.log_whatsapp_message($1, null) as v`, [id]);
+    await call(
+      owner,
+      `select public.log_whatsapp_message($1, null, null, gen_random_uuid()::text) as v`,
+      [id],
+    );
     const second = await stamped(id);
     expect(second.first_contacted_at).toBe(first.first_contacted_at);
     expect(Date.parse(second.last_contacted_at!)).toBeGreaterThan(
@@ -184,7 +255,11 @@ describe.each(backends)('first contact on $name', (backend) => {
 
   it('keeps the earliest first contact: a later stamp, a clearing or a script cannot move it', async () => {
     const id = await newRequest();
-    await call(coordinator, `select public.log_call($1, 'answered') as v`, [id]);
+    await call(
+      coordinator,
+      `select public.log_call($1, 'answered', _idempotency_key => gen_random_uuid()::text) as v`,
+      [id],
+    );
     const { first_contacted_at: at } = await stamped(id);
     // An event recorded with an earlier time (two contacts racing) wins; a later one does not.
     await db.query(
@@ -335,7 +410,10 @@ describe.each(backends)('first contact on $name', (backend) => {
     const { first_contact_due_at: before } = await stamped(id);
     for (const actor of [anon, user, coordinator]) {
       await expectSqlError(
-        call(actor, `select public.save_first_contact_settings('{"contact_minutes": 30}') as v`),
+        call(
+          actor,
+          `select public.save_first_contact_settings((public.first_contact_settings() ->> 'updated_at')::timestamptz, '{"contact_minutes": 30}') as v`,
+        ),
         '42501',
       );
     }
@@ -343,14 +421,36 @@ describe.each(backends)('first contact on $name', (backend) => {
       await call(coordinator, `select public.first_contact_settings() ->> 'contact_minutes' as v`),
     ).toBe('15');
     await expectSqlError(call(anon, `select public.first_contact_settings() as v`), '42501');
+    const opened = await call<string>(
+      owner,
+      `select public.first_contact_settings() ->> 'updated_at' as v`,
+    );
     const saved = await call<{ contact_minutes: number; time_zone: string; updated_by: string }>(
       owner,
-      `select public.save_first_contact_settings('{"contact_minutes": 30, "escalate_minutes": 90}') as v`,
+      `select public.save_first_contact_settings((public.first_contact_settings() ->> 'updated_at')::timestamptz, '{"contact_minutes": 30, "escalate_minutes": 90}') as v`,
     );
     expect(saved).toMatchObject({ contact_minutes: 30, updated_by: 'nadia.owner' });
     const after = await stamped(id);
     expect(Date.parse(after.first_contact_due_at!) - Date.parse(before!)).toBe(15 * 60_000);
     expect(after.version).toBe(1);
+    // A save over the settings as they were opened before that save is refused, saying who saved
+    // them and when (issue 41), and changes nothing.
+    const stale = await expectSqlError(
+      call(
+        owner,
+        `select public.save_first_contact_settings($1::timestamptz, '{"contact_minutes": 20}') as v`,
+        [opened],
+      ),
+      'PT409',
+    );
+    expect(stale.hint).toBe('stale_version');
+    expect(JSON.parse(stale.detail ?? '{}')).toMatchObject({
+      what: 'first_contact_settings',
+      by: 'nadia.owner',
+    });
+    expect(
+      await call(owner, `select public.first_contact_settings() ->> 'contact_minutes' as v`),
+    ).toBe('30');
     // Bad values are refused with a reason, and nothing changes.
     for (const [settings, code] of [
       [{ time_zone: 'Mars/Olympus' }, '22023'],
@@ -360,9 +460,11 @@ describe.each(backends)('first contact on $name', (backend) => {
       [{ colour: 'red' }, '22023'],
     ] as const) {
       await expectSqlError(
-        call(owner, `select public.save_first_contact_settings($1::jsonb) as v`, [
-          JSON.stringify(settings),
-        ]),
+        call(
+          owner,
+          `select public.save_first_contact_settings((public.first_contact_settings() ->> 'updated_at')::timestamptz, $1::jsonb) as v`,
+          [JSON.stringify(settings)],
+        ),
         code,
       );
     }

@@ -56,8 +56,8 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
     authenticated: 'x',
     service_role: 'x',
   },
-  'function public.purge_requests(uuid[])': { authenticated: 'x' },
-  'function public.release_held_requests(uuid[])': { authenticated: 'x', service_role: 'x' },
+  'function public.purge_requests(uuid[], text)': { authenticated: 'x' },
+  'function public.release_held_requests(uuid[], text)': { authenticated: 'x', service_role: 'x' },
   'function public.request_ids_matching(text, text)': { authenticated: 'x', service_role: 'x' },
   'function public.request_overview(timestamp with time zone, text)': {
     authenticated: 'x',
@@ -71,7 +71,7 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
     service_role: 'x',
   },
   'function public.request_tallies()': { authenticated: 'x', service_role: 'x' },
-  'function public.restore_requests(uuid[])': { authenticated: 'x' },
+  'function public.restore_requests(uuid[], text)': { authenticated: 'x' },
   // Issue 26: staff correct contact details, enter requests, see and merge a person.
   'function public.correct_request_contact(uuid, integer, jsonb)': {
     authenticated: 'x',
@@ -79,8 +79,8 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   },
   'function public.enter_request(jsonb)': { authenticated: 'x', service_role: 'x' },
   'function public.person_requests(uuid)': { authenticated: 'x', service_role: 'x' },
-  'function public.merge_requests(uuid, uuid)': { authenticated: 'x', service_role: 'x' },
-  'function public.undo_merge(uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.merge_requests(uuid, uuid, text)': { authenticated: 'x', service_role: 'x' },
+  'function public.undo_merge(uuid, text)': { authenticated: 'x', service_role: 'x' },
   'function public.same_national_digits(text, text)': {
     anon: 'x',
     authenticated: 'x',
@@ -96,8 +96,8 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.patient_withdraw(text, text)': anyone,
   'function public.patient_withdraw_advertising(text)': anyone,
   'function public.patient_page_info(uuid)': { authenticated: 'x', service_role: 'x' },
-  'function public.issue_patient_link(uuid)': { authenticated: 'x', service_role: 'x' },
-  'function public.revoke_patient_link(uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.issue_patient_link(uuid, text)': { authenticated: 'x', service_role: 'x' },
+  'function public.revoke_patient_link(uuid, text)': { authenticated: 'x', service_role: 'x' },
   'function public.set_patient_step(uuid, text)': { authenticated: 'x', service_role: 'x' },
   'function public.stop_automatic_messages(uuid, boolean)': {
     authenticated: 'x',
@@ -122,16 +122,19 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   // Issue 32: WhatsApp templates, contact events, first contact, routing, escalation, report.
   'table public.message_templates': { authenticated: 'r', service_role: 'arw' },
   'function public.message_template_variables()': { authenticated: 'x', service_role: 'x' },
-  'function public.log_whatsapp_message(uuid, uuid)': { authenticated: 'x', service_role: 'x' },
-  'function public.log_call(uuid, text, timestamp with time zone, boolean)': {
+  'function public.log_whatsapp_message(uuid, uuid, integer, text)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
+  'function public.log_call(uuid, text, timestamp with time zone, boolean, text)': {
     authenticated: 'x',
     service_role: 'x',
   },
   'function public.message_context(uuid)': { authenticated: 'x', service_role: 'x' },
   'function public.first_contact_settings()': { authenticated: 'x', service_role: 'x' },
-  'function public.save_first_contact_settings(jsonb)': { authenticated: 'x' },
+  'function public.save_first_contact_settings(timestamp with time zone, jsonb)': { authenticated: 'x' },
   'function public.routing_settings()': { authenticated: 'x', service_role: 'x' },
-  'function public.save_routing_rule(jsonb)': { authenticated: 'x' },
+  'function public.save_routing_rule(timestamp with time zone, jsonb)': { authenticated: 'x' },
   'function public.set_staff_routing(uuid, jsonb)': { authenticated: 'x' },
   'function public.set_my_duty(boolean)': { authenticated: 'x' },
   'function public.my_duty()': { authenticated: 'x', service_role: 'x' },
@@ -163,7 +166,7 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
     authenticated: 'x',
     service_role: 'x',
   },
-  'function public.set_quote_status(uuid, text)': { authenticated: 'x', service_role: 'x' },
+  'function public.set_quote_status(uuid, text, text, integer)': { authenticated: 'x', service_role: 'x' },
   'function public.request_quotes(uuid)': { authenticated: 'x', service_role: 'x' },
   'function public.patient_quotes(text)': anyone,
   'function public.patient_choose_quote(text, uuid, integer)': anyone,

@@ -195,7 +195,7 @@ describe.each(backends)('held leads on $name', (backend) => {
     const release = (actor: Actor) =>
       as(db, actor, async (tx) => {
         const result = await tx.query<{ n: number }>(
-          `select public.release_held_requests($1::uuid[]) as n`,
+          `select public.release_held_requests($1::uuid[], gen_random_uuid()::text) as n`,
           [ids],
         );
         return result.rows[0]?.n;

@@ -85,7 +85,10 @@ describe.each(backends)('lead routing on $name', (backend) => {
   });
 
   it('takes turns among the staff on duty, in the insert and in the timeline', async () => {
-    await call(owner, `select public.save_routing_rule('{"enabled": true}') as v`);
+    await call(
+      owner,
+      `select public.save_routing_rule((public.routing_settings() ->> 'updated_at')::timestamptz, '{"enabled": true}') as v`,
+    );
     for (const actor of [sara, huda, omar]) await onDuty(actor);
     const first = await arrive({}, {}, {});
     expect([...first].sort()).toEqual(['huda', 'omar', 'sara']);
@@ -112,7 +115,7 @@ describe.each(backends)('lead routing on $name', (backend) => {
   it('narrows the turn to the language and treatment of the request when the rule says so', async () => {
     await call(
       owner,
-      `select public.save_routing_rule('{"enabled": true, "by_language": true}') as v`,
+      `select public.save_routing_rule((public.routing_settings() ->> 'updated_at')::timestamptz, '{"enabled": true, "by_language": true}') as v`,
     );
     for (const actor of [sara, huda]) await onDuty(actor);
     const sid = await call<string>(sara, `select public.my_staff_id()::text as v`);
@@ -126,7 +129,7 @@ describe.each(backends)('lead routing on $name', (backend) => {
     ]);
     await call(
       owner,
-      `select public.save_routing_rule('{"by_language": false, "by_service": true}') as v`,
+      `select public.save_routing_rule((public.routing_settings() ->> 'updated_at')::timestamptz, '{"by_language": false, "by_service": true}') as v`,
     );
     await call(owner, `select public.set_staff_routing($1, '{"services": ["dental"]}') as v`, [
       sid,
@@ -153,7 +156,10 @@ describe.each(backends)('lead routing on $name', (backend) => {
   });
 
   it('leaves staff entries and held leads unrouted', async () => {
-    await call(owner, `select public.save_routing_rule('{"enabled": true}') as v`);
+    await call(
+      owner,
+      `select public.save_routing_rule((public.routing_settings() ->> 'updated_at')::timestamptz, '{"enabled": true}') as v`,
+    );
     await onDuty(sara);
     const entered = await call<{ assigned_to: string | null; first_contact_due_at: string | null }>(
       huda,
@@ -196,7 +202,11 @@ describe.each(backends)('lead routing on $name', (backend) => {
       held,
     );
     expect(before.rows).toEqual([{ assigned_to: null, first_contact_due_at: null }]);
-    await call(huda, `select public.release_held_requests($1::uuid[]) as v`, [held]);
+    await call(
+      huda,
+      `select public.release_held_requests($1::uuid[], gen_random_uuid()::text) as v`,
+      [held],
+    );
     const after = await db.query<{ due: boolean }>(
       `select first_contact_due_at > now() as due from public.contact_requests where id = $1`,
       held,
@@ -212,7 +222,10 @@ describe.each(backends)('lead routing on $name', (backend) => {
     }
     for (const actor of [anon, user, huda]) {
       await expectSqlError(
-        call(actor, `select public.save_routing_rule('{"enabled": true}') as v`),
+        call(
+          actor,
+          `select public.save_routing_rule((public.routing_settings() ->> 'updated_at')::timestamptz, '{"enabled": true}') as v`,
+        ),
         '42501',
       );
       await expectSqlError(

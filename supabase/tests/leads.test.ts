@@ -186,7 +186,9 @@ describe.each(backends)('lead capture on $name', (backend) => {
         [id],
       );
       await as(db, admin, (tx) =>
-        tx.query(`select public.purge_requests($1::uuid[])`, [[rows[0]!.id]]),
+        tx.query(`select public.purge_requests($1::uuid[], gen_random_uuid()::text)`, [
+          [rows[0]!.id],
+        ]),
       );
       expect(await countRows(db, 'public.offer_leads')).toBe(0);
       expect(await countRows(db, 'public.contact_requests')).toBe(0);
@@ -203,7 +205,9 @@ describe.each(backends)('lead capture on $name', (backend) => {
       );
       expect(await countRows(db, 'public.contact_requests')).toBe(2);
       await as(db, admin, (tx) =>
-        tx.query(`select public.purge_requests($1::uuid[])`, [[rows[0]?.id]]),
+        tx.query(`select public.purge_requests($1::uuid[], gen_random_uuid()::text)`, [
+          [rows[0]?.id],
+        ]),
       );
       expect(await countRows(db, 'public.offer_leads')).toBe(1);
       expect(await countRows(db, 'public.contact_requests')).toBe(1);

@@ -268,7 +268,7 @@ describe.each(backends)('one person on $name', (backend) => {
 
       const merged = await call<{ person_id: string; merged: number }>(
         sara,
-        `public.merge_requests($1, $2)`,
+        `public.merge_requests($1, $2, gen_random_uuid()::text)`,
         [national.id, a.id],
       );
       expect(merged.merged).toBe(3);
@@ -278,16 +278,26 @@ describe.each(backends)('one person on $name', (backend) => {
       expect(await events(national.id)).toEqual([
         expect.objectContaining({ kind: 'merge', author: 'sara', new_value: merged.person_id }),
       ]);
-      await expectSqlError(call(sara, `public.merge_requests($1, $2)`, [a.id, b.id]), '22023');
+      await expectSqlError(
+        call(sara, `public.merge_requests($1, $2, gen_random_uuid()::text)`, [a.id, b.id]),
+        '22023',
+      );
       expect(ids((await person(sara, other.id)).person)).toEqual([other.id]);
 
-      const undone = await call<{ restored: number }>(sara, `public.undo_merge($1)`, [a.id]);
+      const undone = await call<{ restored: number }>(
+        sara,
+        `public.undo_merge($1, gen_random_uuid()::text)`,
+        [a.id],
+      );
       expect(undone.restored).toBe(3);
       view = await person(sara, a.id);
       expect(ids(view.person)).toEqual(ids([a, b]));
       expect(ids(view.possible)).toEqual([national.id]);
       expect((await events(national.id)).map((event) => event.kind)).toEqual(['merge', 'unmerge']);
-      await expectSqlError(call(sara, `public.undo_merge($1)`, [a.id]), '22023');
+      await expectSqlError(
+        call(sara, `public.undo_merge($1, gen_random_uuid()::text)`, [a.id]),
+        '22023',
+      );
       expect(await countRows(db, 'public.contact_requests')).toBe(4);
     });
 
@@ -297,10 +307,16 @@ describe.each(backends)('one person on $name', (backend) => {
       for (const actor of [anon, user]) {
         await expectSqlError(call(actor, `public.person_requests($1)`, [a.id]), '42501');
         await expectSqlError(
-          call(actor, `public.merge_requests($1, $2)`, [a.id, national.id]),
+          call(actor, `public.merge_requests($1, $2, gen_random_uuid()::text)`, [
+            a.id,
+            national.id,
+          ]),
           '42501',
         );
-        await expectSqlError(call(actor, `public.undo_merge($1)`, [a.id]), '42501');
+        await expectSqlError(
+          call(actor, `public.undo_merge($1, gen_random_uuid()::text)`, [a.id]),
+          '42501',
+        );
       }
       expect((await request(`id = '${national.id}'`)).person_id).toBeNull();
     });

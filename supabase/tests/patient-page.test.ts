@@ -168,23 +168,31 @@ describe.each(backends)('patient page on $name', (backend) => {
     // Revoked: by staff only.
     for (const actor of [anon, visitor]) {
       await expectSqlError(
-        call(actor, `select public.revoke_patient_link($1)`, [first.requestId]),
+        call(actor, `select public.revoke_patient_link($1, gen_random_uuid()::text)`, [
+          first.requestId,
+        ]),
         '42501',
       );
     }
-    await call(staff, `select public.revoke_patient_link($1)`, [first.requestId]);
+    await call(staff, `select public.revoke_patient_link($1, gen_random_uuid()::text)`, [
+      first.requestId,
+    ]);
     expect(await view(first.token)).toBeNull();
 
     // Re-issued: the new token works, the old one stays dead.
-    const fresh = (await call(staff, `select public.issue_patient_link($1) as r`, [
-      first.requestId,
-    ])) as string;
+    const fresh = (await call(
+      staff,
+      `select public.issue_patient_link($1, gen_random_uuid()::text) as r`,
+      [first.requestId],
+    )) as string;
     expect(fresh).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await view(fresh))?.reference).toBe(first.reference);
     expect(await view(first.token)).toBeNull();
-    const again = (await call(staff, `select public.issue_patient_link($1) as r`, [
-      first.requestId,
-    ])) as string;
+    const again = (await call(
+      staff,
+      `select public.issue_patient_link($1, gen_random_uuid()::text) as r`,
+      [first.requestId],
+    )) as string;
     expect(await view(fresh)).toBeNull();
     expect(await view(again)).not.toBeNull();
 

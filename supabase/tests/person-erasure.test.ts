@@ -96,7 +96,10 @@ describe.each(backends)('erasing one person on $name', (backend) => {
         first.id,
         first.version,
       ]);
-      await tx.query(`select public.merge_requests($1, $2)`, [first.id, other.id]);
+      await tx.query(`select public.merge_requests($1, $2, gen_random_uuid()::text)`, [
+        first.id,
+        other.id,
+      ]);
       // Issue 31: a quote sent to her and chosen by her; the clinic is the agency's, not hers.
       const { rows: clinic } = await tx.query<{ id: string }>(
         `insert into public.clinics (slug, name_ar, name_en, city_ar, city_en, country)
@@ -116,7 +119,7 @@ describe.each(backends)('erasing one person on $name', (backend) => {
       await tx.query(`select public.send_quote($1, 1, 1, 'erasure-test-send-key')`, [
         quote[0]!.r.quote_id,
       ]);
-      await tx.query(`select public.set_quote_status($1, 'chosen')`, [quote[0]!.r.quote_id]);
+      await tx.query(`select public.set_quote_status($1, 'chosen', 'sent', 1)`, [quote[0]!.r.quote_id]);
     });
   });
 

@@ -335,7 +335,7 @@ describe.each(backends)('partner clinics and quotes on $name', (backend) => {
         '42501',
       );
       await expectSqlError(
-        call(actor, `select public.set_quote_status($1, 'chosen')`, [quote_id]),
+        call(actor, `select public.set_quote_status($1, 'chosen', 'sent', 1)`, [quote_id]),
         '42501',
       );
     }

@@ -127,8 +127,8 @@ describe.each(backends)('roles and the bin on $name', (backend) => {
     }
     for (const fn of [
       `select public.delete_requests('[{"id": "${ids[0]}"}]')`,
-      `select public.restore_requests(array['${ids[0]}']::uuid[])`,
-      `select public.purge_requests(array['${ids[0]}']::uuid[])`,
+      `select public.restore_requests(array['${ids[0]}']::uuid[], gen_random_uuid()::text)`,
+      `select public.purge_requests(array['${ids[0]}']::uuid[], gen_random_uuid()::text)`,
       `select public.bin_page()`,
     ]) {
       await expectSqlError(
@@ -262,9 +262,11 @@ describe.each(backends)('roles and the bin on $name', (backend) => {
     expect(bin.rows[0]).toMatchObject({ deleted_by_name: 'nadia.owner' });
     expect(bin.rows[0]).not.toHaveProperty('search_text');
 
-    const restored = await one<string[]>(owner, `select public.restore_requests($1::uuid[]) as v`, [
-      [ids[0], ids[1]],
-    ]);
+    const restored = await one<string[]>(
+      owner,
+      `select public.restore_requests($1::uuid[], gen_random_uuid()::text) as v`,
+      [[ids[0], ids[1]]],
+    );
     expect(restored.sort()).toEqual([ids[0], ids[1]].sort());
     expect(await staffReads(coordinator)).toMatchObject({ requests: 2, total: 2, tally: 2 });
     const { rows: restoredEvents } = await db.query(
@@ -273,7 +275,11 @@ describe.each(backends)('roles and the bin on $name', (backend) => {
     expect(restoredEvents).toEqual([{ author: 'nadia.owner' }, { author: 'nadia.owner' }]);
 
     // Purging takes only what is in the bin: the live ids are left alone.
-    const purged = await one<number>(owner, `select public.purge_requests($1::uuid[]) as v`, [ids]);
+    const purged = await one<number>(
+      owner,
+      `select public.purge_requests($1::uuid[], gen_random_uuid()::text) as v`,
+      [ids],
+    );
     expect(purged).toBe(1);
     expect(await countRows(db, 'public.contact_requests')).toBe(2);
     expect(await countRows(db, 'public.offer_leads')).toBe(2);

@@ -327,7 +327,9 @@ describe.each(backends)('team workspace on $name', (backend) => {
     });
     expect(counters).toMatchObject({ total: 0, new: 0, completed: 0, unassigned: 0 });
     await as(db, omar, (tx) =>
-      tx.query(`select public.purge_requests($1::uuid[])`, [[fromDashboard.id, fromLeads.id]]),
+      tx.query(`select public.purge_requests($1::uuid[], gen_random_uuid()::text)`, [
+        [fromDashboard.id, fromLeads.id],
+      ]),
     );
     const { rows } = await db.query<{ n: number }>(
       `select count(*)::int as n from public.request_events`,

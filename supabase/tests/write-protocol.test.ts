@@ -256,6 +256,56 @@ describe.each(backends)('the staff write protocol on quotes, on $name', (backend
     expect(await send(owner, draft.quote_id, 1, 1, newKey())).toMatchObject({ version: 1 });
   });
 
+  it('records a decision only on the status and version the card showed', async () => {
+    const draft = await save(sara, null);
+    await send(sara, draft.quote_id, 1, 1, newKey());
+    const decide = (actor: Actor, status: string, from: string, version: number) =>
+      call(actor, `select public.set_quote_status($1, $2, $3, $4)::text as r`, [
+        draft.quote_id,
+        status,
+        from,
+        version,
+      ]);
+    const stored = async () =>
+      (
+        await db.query<{ status: string }>(`select status from public.quotes where id = $1`, [
+          draft.quote_id,
+        ])
+      ).rows[0]!.status;
+    // The patient chose on their page meanwhile; Omar's card still shows "sent": his "declined"
+    // is refused, saying what it is now, and the patient's choice stands.
+    await db.query(
+      `update public.quotes set status = 'chosen', chosen_version = 1, decided_at = now()
+       where id = $1`,
+      [draft.quote_id],
+    );
+    const stale = await expectSqlError(decide(omar, 'declined', 'sent', 1), 'PT409');
+    expect(stale.hint).toBe('stale_version');
+    expect(JSON.parse(stale.detail ?? '{}')).toMatchObject({
+      what: 'quote',
+      version: 1,
+      status: 'chosen',
+    });
+    expect(await stored()).toBe('chosen');
+    // What it is already is done, whatever the card showed (a second press, a lost answer).
+    await decide(omar, 'chosen', 'sent', 1);
+    // On what he sees now, the decision is his.
+    await decide(omar, 'declined', 'chosen', 1);
+    expect(await stored()).toBe('declined');
+    // A card about version 1 cannot decide on a version 2 sent since.
+    const next = await save(sara, null, fields({ price: 1900 }));
+    await send(sara, draft.quote_id, next.version, next.revision, newKey());
+    expect((await expectSqlError(decide(omar, 'chosen', 'sent', 1), 'PT409')).hint).toBe(
+      'stale_version',
+    );
+    expect(await stored()).toBe('sent');
+    // The old signature is gone.
+    await expectSqlError(
+      call(omar, `select public.set_quote_status($1, 'chosen')`, [draft.quote_id]),
+      '42883',
+    );
+  });
+
   it('checks the limits the builder checks, and takes an ordinary quote in every currency', async () => {
     expect(await db.query(`select private.quote_limits() as r`).then((r) => r.rows[0])).toEqual({
       r: QUOTE_LIMITS,

@@ -7,6 +7,7 @@ import {
   type AlertRow,
 } from '~/lib/admin/first-contact.ts';
 import {
+  elapsedText,
   medianText,
   shareText,
   speedReportCsv,
@@ -80,12 +81,19 @@ describe('waits and the report', () => {
       measured: 4,
       contacted: 3,
       median_minutes: 12.4,
+      median_elapsed_minutes: 14,
       within_threshold: 3,
       within_24h: 3,
       quotes_sent: 2,
       completed: 1,
+      first_contacts_made: 3,
+      quotes_made: 1,
     };
     expect(medianText(line)).toBe('12 دقيقة');
+    // Real time beside working time: the dialog's «بعد 14 دقيقة» and the report agree.
+    expect(elapsedText(line)).toBe('14 دقيقة');
+    expect(medianText({ ...line, median_minutes: 0 })).toBe('أقل من دقيقة');
+    expect(elapsedText({ ...line, median_elapsed_minutes: null })).toBe('لم يُتواصل مع أكثرها');
     expect(medianText({ ...line, median_minutes: null })).toBe('لم يُتواصل مع أكثرها');
     expect(medianText({ ...line, measured: 0, median_minutes: null })).toBe('—');
     expect(shareText(3, 4)).toBe('75% (3)');
@@ -97,9 +105,9 @@ describe('waits and the report', () => {
     };
     const csv = speedReportCsv(report);
     expect(csv.split('\r\n')).toEqual([
-      '\uFEFFالموظف,الطلبات,المقيسة,وسيط أول تواصل (دقائق عمل),خلال 15 دقيقة (%),خلال 24 ساعة (%),أُرسل لها عرض,المكتملة',
-      `"'=HYPERLINK(""x"")",5,4,12,75,75,2,1`,
-      'الوكالة كلها,5,4,12,75,75,2,1',
+      '\uFEFFالموظف,الطلبات,المقيسة,وسيط أول تواصل (دقائق عمل),وسيط أول تواصل (دقائق فعلية),خلال 15 دقيقة (%),خلال 24 ساعة (%),تواصل أول قام به,أُرسل لها عرض,عروض أرسلها,المكتملة',
+      `"'=HYPERLINK(""x"")",5,4,12,14,75,75,3,2,1,1`,
+      'الوكالة كلها,5,4,12,14,75,75,3,2,1,1',
       '',
     ]);
   });

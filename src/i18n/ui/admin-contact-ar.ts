@@ -31,6 +31,7 @@ export const adminContactAr = {
   'admin.contact.templatesFailed': 'تعذّر تحميل الرسائل الجاهزة.',
   'admin.contact.logFailed': 'لم يُسجَّل هذا التواصل في سجل الطلب.',
   'admin.contact.retry': 'إعادة المحاولة',
+  'admin.contact.dismiss': 'إغلاق',
   'admin.contact.callOutcome': 'نتيجة المكالمة مع {name}',
   'admin.contact.outcome.answered': 'ردّ',
   'admin.contact.outcome.no_answer': 'لم يرد',

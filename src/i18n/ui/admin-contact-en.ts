@@ -30,6 +30,7 @@ export const adminContactEn = {
   'admin.contact.templatesFailed': 'The prepared messages could not be loaded.',
   'admin.contact.logFailed': "This contact was not recorded in the request's history.",
   'admin.contact.retry': 'Try again',
+  'admin.contact.dismiss': 'Dismiss',
   'admin.contact.callOutcome': 'How the call with {name} went',
   'admin.contact.outcome.answered': 'Answered',
   'admin.contact.outcome.no_answer': 'No answer',

@@ -8,10 +8,15 @@ export const adminWritesAr = {
     'تعذّر الوصول إلى الخادم. ما كتبته محفوظ على هذا الجهاز، ونعيد المحاولة.',
   'admin.writes.rule.stale_version':
     'غيّر زميل هذا السجل بعد أن فتحتَه، فلم يُحفظ تغييرك. ما كتبته باقٍ أمامك.',
+  'admin.writes.staleBy':
+    'غيّره {name} في {time} بعد أن فتحتَه، فلم يُحفظ تعديلك. ما كتبته باقٍ: راجع ما حفظه ثم أعد المحاولة.',
   'admin.writes.rule.idempotency_key': 'لم يُنفَّذ الطلب: أعد المحاولة من الشاشة نفسها.',
   'admin.writes.rule.request_not_found': 'لم يعد هذا الطلب موجوداً (حُذف أو نُقل إلى السلة).',
   'admin.writes.rule.quote_not_found': 'لم يعد هذا العرض موجوداً.',
   'admin.writes.rule.template_not_found': 'لم يعد هذا القالب موجوداً.',
+  'admin.writes.rule.template_version': 'لم تُذكر نسخة القالب التي أُرسلت؛ افتح القائمة من جديد.',
+  'admin.writes.rule.patient_link_replaced':
+    'استُبدل الرابط الذي أُصدر حينها أو أُلغي بعد ذلك؛ أصدِر رابطاً جديداً إن لزم.',
   'admin.writes.rule.staff_not_found': 'لم يعد حساب الموظف هذا موجوداً.',
   'admin.writes.rule.clinic_not_accredited':
     'لا تملك هذه العيادة اعتماداً سارياً اليوم، فلا يُنشأ منها عرض ولا يُرسل. يحدّث المالك اعتمادها في صفحة العيادات.',

@@ -6,10 +6,16 @@ export const adminWritesEn = {
     'Could not reach the server. What you typed is kept on this device and sent again.',
   'admin.writes.rule.stale_version':
     'A colleague changed this after you opened it, so your change was not saved. What you typed is still here.',
+  'admin.writes.staleBy':
+    '{name} changed it at {time}, after you opened it, so your change was not saved. What you typed is kept: look at what they saved, then try again.',
   'admin.writes.rule.idempotency_key': 'Not done: try again from the same screen.',
   'admin.writes.rule.request_not_found': 'This request is gone (erased or in the bin).',
   'admin.writes.rule.quote_not_found': 'This quote is gone.',
   'admin.writes.rule.template_not_found': 'This template is gone.',
+  'admin.writes.rule.template_version':
+    'The version of the template that went out was not named; open the list again.',
+  'admin.writes.rule.patient_link_replaced':
+    'The link issued then was replaced or revoked since; issue a new one if needed.',
   'admin.writes.rule.staff_not_found': 'This staff account is gone.',
   'admin.writes.rule.clinic_not_accredited':
     'This clinic holds no accreditation valid today, so no quote is made or sent from it. The owner updates it on the clinics page.',

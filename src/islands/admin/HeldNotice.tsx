@@ -1,9 +1,12 @@
 import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { isSessionError } from '~/lib/admin/query.ts';
+import { refusalText } from '~/lib/admin/refusals.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
-import { supabase } from '~/lib/supabase.ts';
+import { staffAction } from '~/lib/admin/writes.ts';
+import { goToLogin } from './session.ts';
 
 type HeldReason = 'flood' | 'address' | 'phone';
 
@@ -24,10 +27,16 @@ export function HeldNotice({ request }: { request: ContactRequest }) {
   if (!reason) return null;
   const release = async () => {
     setReleasing(true);
-    const { error } = await supabase.rpc('release_held_requests', { _ids: [request.id] });
-    setReleasing(false);
-    if (error) toast.error(adminText('admin.held.releaseError'));
-    else toast.success(adminText('admin.held.released'));
+    try {
+      // One action under the write protocol: pressed again after no answer, it is the same one.
+      await staffAction('release_held_requests', { _ids: [request.id] });
+      toast.success(adminText('admin.held.released'));
+    } catch (error) {
+      if (isSessionError(error)) return goToLogin('expired');
+      toast.error(adminText('admin.held.releaseError'), { description: refusalText(error) });
+    } finally {
+      setReleasing(false);
+    }
   };
   return (
     <div

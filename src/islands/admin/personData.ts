@@ -6,7 +6,7 @@
 import type { entryRequest } from '~/lib/admin/entry.ts';
 import { AdminDataError } from '~/lib/admin/query.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
-import { StaleVersionError } from '~/lib/admin/writes.ts';
+import { staffAction, StaleVersionError } from '~/lib/admin/writes.ts';
 import type { Json } from '~/lib/database.types.ts';
 import { supabase } from '~/lib/supabase.ts';
 
@@ -76,12 +76,12 @@ export async function fetchPerson(id: string): Promise<PersonView> {
   return data as unknown as PersonView;
 }
 
+/** Makes two requests one person (one action under the write protocol: staffAction). */
 export async function mergeRequests(id: string, other: string): Promise<void> {
-  const { error, status } = await supabase.rpc('merge_requests', { _id: id, _other: other });
-  if (error) throw failure(error, status);
+  await staffAction('merge_requests', { _id: id, _other: other });
 }
 
+/** Undoes the last merge (one action: pressed again after no answer, nothing is undone twice). */
 export async function undoMerge(id: string): Promise<void> {
-  const { error, status } = await supabase.rpc('undo_merge', { _id: id });
-  if (error) throw failure(error, status);
+  await staffAction('undo_merge', { _id: id });
 }

@@ -6,6 +6,7 @@
  * is said only when nothing answered (isNoAnswer in ./writes.ts). tests/unit/admin-refusals.test.ts
  * fails when a migration raises a hint this map does not know.
  */
+import { formatRequestDate } from './dates.ts';
 import { AdminDataError } from './query.ts';
 import { adminText, type AdminKey } from './strings.ts';
 import { isNoAnswer, StaleVersionError, WriteRefusedError } from './writes.ts';
@@ -25,6 +26,8 @@ export const HINT_RULES: Readonly<Record<string, Refusal>> = {
   request_not_found: { rule: 'request_not_found', field: null },
   quote_not_found: { rule: 'quote_not_found', field: null },
   template_not_found: { rule: 'template_not_found', field: null },
+  template_version: { rule: 'template_version', field: null },
+  patient_link_replaced: { rule: 'patient_link_replaced', field: null },
   staff_not_found: { rule: 'staff_not_found', field: null },
   clinic_not_accredited: { rule: 'clinic_not_accredited', field: null },
   clinic_inactive: { rule: 'clinic_inactive', field: null },
@@ -134,4 +137,18 @@ export function refusalText(error: unknown): string {
   const { rule } = refusalOf(error);
   const code = error instanceof AdminDataError ? error.code : '';
   return adminText(`admin.writes.rule.${rule}` as AdminKey, { code: code || '—' });
+}
+
+/**
+ * The words of a refusal, naming who changed it and when when it is a stale write (issue 41:
+ * "refused, with who changed what, when"); any other failure as refusalText says it.
+ */
+export function staleOrRefusal(error: unknown): string {
+  if (error instanceof StaleVersionError && (error.by || error.at)) {
+    return adminText('admin.writes.staleBy', {
+      name: error.by ?? adminText('admin.team.system'),
+      time: error.at ? formatRequestDate(error.at) : '—',
+    });
+  }
+  return refusalText(error);
 }

@@ -1,7 +1,7 @@
 /**
  * The speed-to-lead report (public.first_contact_report in
- * supabase/migrations/20261127120400_first_contact_report.sql): its lines as the screen and the CSV
- * show them. Pure, unit-tested in tests/unit/admin-first-contact.test.ts.
+ * supabase/migrations/20261127120400_first_contact_report.sql, and 20261203100100: what each person
+ * did themselves, real time next to working time): its lines as the screen and the CSV show them. Pure, unit-tested in tests/unit/admin-first-contact.test.ts.
  */
 import { formatCsvDate } from './dates.ts';
 import { toCsv } from './csv.ts';
@@ -14,11 +14,17 @@ export interface SpeedLine {
   contacted: number;
   /** Working minutes; null when nothing was measured or most were never contacted. */
   median_minutes: number | null;
+  /** The same median in real minutes (what the request dialog's «بعد 14 دقيقة» counts). */
+  median_elapsed_minutes: number | null;
   within_threshold: number;
   within_24h: number;
   /** Requests with at least one quote sent (issue 31). */
   quotes_sent: number;
   completed: number;
+  /** Requests whose first contact this person made, whoever they are assigned to. */
+  first_contacts_made: number;
+  /** Requests whose first quote this person sent. */
+  quotes_made: number;
 }
 
 export interface StaffSpeedLine extends SpeedLine {
@@ -36,6 +42,12 @@ export interface SpeedReport {
 /** "12 دقيقة", or why there is no median. */
 export function medianText(line: SpeedLine): string {
   if (line.median_minutes !== null) return formatWait(line.median_minutes);
+  return line.measured > 0 ? adminText('admin.report.neverMedian') : adminText('admin.report.none');
+}
+
+/** The median in real time: "14 دقيقة", or why there is none. */
+export function elapsedText(line: SpeedLine): string {
+  if (line.median_elapsed_minutes !== null) return formatWait(line.median_elapsed_minutes);
   return line.measured > 0 ? adminText('admin.report.neverMedian') : adminText('admin.report.none');
 }
 
@@ -57,9 +69,12 @@ export function speedReportCsv(report: SpeedReport): string {
     adminText('admin.report.colRequests'),
     adminText('admin.report.colMeasured'),
     adminText('admin.report.csvMedian'),
+    adminText('admin.report.csvElapsed'),
     adminText('admin.report.csvWithin', { minutes: report.contact_minutes }),
     adminText('admin.report.csvWithin24'),
+    adminText('admin.report.colContactsMade'),
     adminText('admin.report.colQuotes'),
+    adminText('admin.report.colQuotesMade'),
     adminText('admin.report.colCompleted'),
   ];
   const line = (name: string, row: SpeedLine) => [
@@ -67,9 +82,12 @@ export function speedReportCsv(report: SpeedReport): string {
     row.requests,
     row.measured,
     row.median_minutes === null ? '' : Math.round(row.median_minutes),
+    row.median_elapsed_minutes === null ? '' : Math.round(row.median_elapsed_minutes),
     row.measured ? Math.round((row.within_threshold / row.measured) * 100) : '',
     row.measured ? Math.round((row.within_24h / row.measured) * 100) : '',
+    row.first_contacts_made,
     row.quotes_sent,
+    row.quotes_made,
     row.completed,
   ];
   return toCsv(header, [

@@ -128,3 +128,42 @@ export async function staffWrite<Name extends keyof Functions & string>(
 export function newWriteKey(): string {
   return crypto.randomUUID();
 }
+
+type KeyedAction = {
+  [Name in keyof Functions & string]: Functions[Name]['Args'] extends { _idempotency_key?: unknown }
+    ? Name
+    : never;
+}[keyof Functions & string];
+
+type ActionArgs<Name extends KeyedAction> = Omit<Functions[Name]['Args'], '_idempotency_key'>;
+
+/** The keys of actions whose outcome this tab does not know yet, by action and arguments. */
+const pendingKeys = new Map<string, string>();
+
+/**
+ * Does a one-off action (a function taking `_idempotency_key`) under the write protocol. The key
+ * is the same for the same action with the same arguments until this tab knows its outcome: a
+ * press again after no answer (a lost reply) is the same action, and the server answers with what
+ * it did the first time; an answer or a refusal settles it, and the next press is a new action.
+ * `key`: the caller's own key instead (a record kept with its notice, a retry of exactly it).
+ */
+export async function staffAction<Name extends KeyedAction>(
+  name: Name,
+  args: ActionArgs<Name>,
+  key?: string,
+): Promise<Functions[Name]['Returns']> {
+  const scope = `${name}:${JSON.stringify(args)}`;
+  const idempotencyKey = key ?? pendingKeys.get(scope) ?? newWriteKey();
+  if (!key) pendingKeys.set(scope, idempotencyKey);
+  try {
+    const data = await staffWrite(name, {
+      ...args,
+      _idempotency_key: idempotencyKey,
+    } as Functions[Name]['Args']);
+    if (!key) pendingKeys.delete(scope);
+    return data;
+  } catch (error) {
+    if (!key && !isNoAnswer(error)) pendingKeys.delete(scope);
+    throw error;
+  }
+}

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { formatRequestDate } from '~/lib/admin/dates.ts';
 import { displayPhone, serviceLabel } from '~/lib/admin/labels.ts';
 import { isSessionError } from '~/lib/admin/query.ts';
+import { refusalText } from '~/lib/admin/refusals.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { AdminHeader } from '../AdminHeader.tsx';
 import { AdminProviders } from '../AdminProviders.tsx';
@@ -65,7 +66,9 @@ function BinList() {
   });
   const onError = (error: unknown) => {
     if (isSessionError(error)) return goToLogin('expired');
-    toast.error(adminText('admin.error'), { description: adminText('admin.bin.error') });
+    toast.error(adminText('admin.error'), {
+      description: `${adminText('admin.bin.error')} ${refusalText(error)}`,
+    });
   };
   const refresh = () => queryClient.invalidateQueries({ queryKey: binQueryKeys.bin });
   const restore = useMutation({

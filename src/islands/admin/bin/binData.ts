@@ -6,6 +6,7 @@
  */
 import { AdminDataError } from '~/lib/admin/query.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
+import { staffAction } from '~/lib/admin/writes.ts';
 import type { Json } from '~/lib/database.types.ts';
 import { supabase } from '~/lib/supabase.ts';
 
@@ -46,18 +47,17 @@ export async function deleteRequests(
   return data as unknown as DeleteResult;
 }
 
-/** Brings requests back from the bin; resolves to the ids restored. Owners only. */
+/**
+ * Brings requests back from the bin; resolves to the ids restored. Owners only. One action under
+ * the write protocol (staffAction), as is the purge below.
+ */
 export async function restoreRequests(ids: string[]): Promise<string[]> {
-  const { data, error, status } = await supabase.rpc('restore_requests', { _ids: ids });
-  if (error) fail(error, status);
-  return data ?? [];
+  return (await staffAction('restore_requests', { _ids: ids })) ?? [];
 }
 
 /** Deletes requests in the bin for good; resolves to how many. Owners only. */
 export async function purgeRequests(ids: string[]): Promise<number> {
-  const { data, error, status } = await supabase.rpc('purge_requests', { _ids: ids });
-  if (error) fail(error, status);
-  return data ?? 0;
+  return (await staffAction('purge_requests', { _ids: ids })) ?? 0;
 }
 
 /** A request in the bin, with who deleted it and when the retention erases it. */

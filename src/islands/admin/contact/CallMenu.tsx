@@ -55,7 +55,7 @@ export function CallMenu({ request, onCallBack }: CallMenuProps) {
     hideSheet(id);
     const inForm = Boolean(at && onCallBack);
     record(
-      () => logCall(request.id, outcome, at, !inForm),
+      (key) => logCall(request.id, outcome, at, !inForm, key),
       () => {
         toast.success(
           adminText('admin.contact.callLogged', { outcome: callOutcomeLabel(outcome) }),

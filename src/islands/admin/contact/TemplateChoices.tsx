@@ -14,7 +14,13 @@ import { whatsappUrl } from '~/lib/whatsapp.ts';
 import { adminQueryKeys } from '../data.ts';
 import { issuePatientLink, patientPageKey } from '../dialog/patientPageData.ts';
 import { reportFailure } from '../dialog/useSaveRequest.ts';
-import { contactKeys, fetchMessageContext, fetchTemplates, logWhatsapp } from './contactData.ts';
+import {
+  contactKeys,
+  fetchMessageContext,
+  fetchTemplates,
+  logWhatsapp,
+  type SentTemplate,
+} from './contactData.ts';
 import { rememberIssuedLink, useIssuedLink } from './issuedLinks.ts';
 import { useContactLog } from './useContactLog.ts';
 
@@ -36,7 +42,9 @@ export function TemplateChoices({ request, onSent }: TemplateChoicesProps) {
   const templates = useQuery({
     queryKey: contactKeys.templates,
     queryFn: fetchTemplates,
-    staleTime: 60_000,
+    // Read again each time the list opens (an owner may have changed one meanwhile); the list
+    // shows what it has until then, and a record names the version it showed.
+    refetchOnMount: 'always',
   });
   const stored = useQuery({
     queryKey: contactKeys.context(request.id, request.version, request.assigned_to),
@@ -70,8 +78,8 @@ export function TemplateChoices({ request, onSent }: TemplateChoicesProps) {
   const context: MessageContext = { ...values, quotesSent, pageLink };
   const language = context.language === 'en' ? 'en' : 'ar';
   const digits = phoneDigits(request.phone);
-  const send = (templateId: string | null) => {
-    record(() => logWhatsapp(request.id, templateId));
+  const send = (template: SentTemplate | null) => {
+    record((key) => logWhatsapp(request.id, template, key));
     onSent();
   };
 
@@ -95,7 +103,7 @@ export function TemplateChoices({ request, onSent }: TemplateChoicesProps) {
                     target="_blank"
                     rel="noopener noreferrer"
                     data-testid="template-send"
-                    onClick={() => send(template.id)}
+                    onClick={() => send({ id: template.id, version: template.version })}
                     className="block rounded-lg hover:bg-sand-50 focus-visible:outline-2 focus-visible:outline-teal-700"
                   >
                     <span className="flex items-center gap-2 font-semibold text-teal-900">

@@ -8,6 +8,7 @@ import type { PostgrestError } from '@supabase/supabase-js';
 import type { CallOutcome } from '~/lib/admin/contact-events.ts';
 import type { AlertRow } from '~/lib/admin/first-contact.ts';
 import { AdminDataError } from '~/lib/admin/query.ts';
+import { staffAction } from '~/lib/admin/writes.ts';
 import type { Tables } from '~/lib/database.types.ts';
 import { supabase } from '~/lib/supabase.ts';
 
@@ -56,29 +57,55 @@ export async function fetchMessageContext(requestId: string): Promise<StoredMess
   return data as unknown as StoredMessageContext;
 }
 
-/** Records a WhatsApp message sent with `templateId` (null: the chat opened without one). */
-export async function logWhatsapp(requestId: string, templateId: string | null): Promise<void> {
-  const { error, status } = await supabase.rpc('log_whatsapp_message', {
-    _request_id: requestId,
-    _template_id: templateId,
-  } as never);
-  if (error) throw dataError(error, status);
+/** The template and the version of its text that went out (null: the chat opened without one). */
+export interface SentTemplate {
+  id: string;
+  version: number;
 }
 
-/** Records a call and its outcome; a call back also sets the follow-up unless `setFollowUp` is false. */
+/**
+ * Records the WhatsApp message sent with `template` (its version as the list showed it: the record
+ * is kept although the template was edited or archived since). `key`: the record's idempotency
+ * key, the same for each retry of this record (a repeat is answered with the first record).
+ */
+export async function logWhatsapp(
+  requestId: string,
+  template: SentTemplate | null,
+  key: string,
+): Promise<void> {
+  await staffAction(
+    'log_whatsapp_message',
+    {
+      _request_id: requestId,
+      _template_id: template?.id ?? (null as unknown as string),
+      _template_version: template?.version ?? (null as unknown as number),
+    },
+    key,
+  );
+}
+
+/**
+ * Records a call and its outcome; a call back also sets the follow-up unless `setFollowUp` is
+ * false. `key`: the record's idempotency key, as for logWhatsapp.
+ */
 export async function logCall(
   requestId: string,
   outcome: CallOutcome,
   callBackAt: Date | null,
-  setFollowUp = true,
+  setFollowUp: boolean,
+  key: string,
 ): Promise<void> {
-  const { error, status } = await supabase.rpc('log_call', {
-    _request_id: requestId,
-    _outcome: outcome,
-    _call_back_at: callBackAt ? callBackAt.toISOString() : null,
-    _set_follow_up: setFollowUp,
-  } as never);
-  if (error) throw dataError(error, status);
+  await staffAction(
+    'log_call',
+    {
+      _request_id: requestId,
+      _outcome: outcome,
+      // null: no call back (the generated types do not know the argument may be null).
+      _call_back_at: callBackAt ? callBackAt.toISOString() : (null as unknown as string),
+      _set_follow_up: setFollowUp,
+    },
+    key,
+  );
 }
 
 /** The requests waiting for their first contact, earliest due first (the alerts' list). */

@@ -2,11 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { formatRequestDate } from '~/lib/admin/dates.ts';
+import { isSessionError } from '~/lib/admin/query.ts';
+import { staleOrRefusal } from '~/lib/admin/refusals.ts';
 import { adminText, type AdminKey } from '~/lib/admin/strings.ts';
+import { isNoAnswer, StaleVersionError } from '~/lib/admin/writes.ts';
 import { AdminHeader } from '../AdminHeader.tsx';
 import { AdminProviders } from '../AdminProviders.tsx';
 import { useStaffRole } from '../bin/useStaffRole.ts';
 import { Checking, LoadFailed, Notice } from '../parts.tsx';
+import { goToLogin } from '../session.ts';
 import { useAdminGuard } from '../useAdminGuard.ts';
 import {
   deskKeys,
@@ -74,6 +78,24 @@ function timeZones(current: string): string[] {
 
 const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
+/**
+ * Why the settings were not saved: saved by another owner since the form opened (who and when;
+ * what was typed stays in the form), no answer at all, or a value the database refused.
+ */
+function settingsProblem(error: unknown): string {
+  const hint = (error as { hint?: string }).hint;
+  return adminText('admin.firstContact.failed', {
+    reason:
+      error instanceof StaleVersionError || isNoAnswer(error)
+        ? staleOrRefusal(error)
+        : adminText(
+            hint === 'time_zone'
+              ? 'admin.firstContact.badTimeZone'
+              : 'admin.firstContact.badValues',
+          ),
+  });
+}
+
 function HoursForm({ settings, owner }: { settings: FirstContactSettings; owner: boolean }) {
   const uid = useId();
   const queryClient = useQueryClient();
@@ -86,16 +108,10 @@ function HoursForm({ settings, owner }: { settings: FirstContactSettings; owner:
       queryClient.setQueryData(deskKeys.settings, saved);
       toast.success(adminText('admin.firstContact.saved'));
     },
-    onError: (error: unknown) =>
-      setProblem(
-        adminText('admin.firstContact.failed', {
-          reason: adminText(
-            (error as { hint?: string }).hint === 'time_zone'
-              ? 'admin.firstContact.badTimeZone'
-              : 'admin.firstContact.badValues',
-          ),
-        }),
-      ),
+    onError: (error: unknown) => {
+      if (isSessionError(error)) return goToLogin('expired');
+      setProblem(settingsProblem(error));
+    },
   });
   const input =
     'mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3 py-2 text-base focus:border-teal-700 focus:outline-none disabled:bg-sand-50';

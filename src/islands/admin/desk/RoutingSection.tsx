@@ -3,11 +3,15 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { formatRequestDate } from '~/lib/admin/dates.ts';
 import { serviceLabel } from '~/lib/admin/labels.ts';
+import { isSessionError } from '~/lib/admin/query.ts';
+import { staleOrRefusal } from '~/lib/admin/refusals.ts';
 import { adminText } from '~/lib/admin/strings.ts';
+import { StaleVersionError } from '~/lib/admin/writes.ts';
 import { requestServices } from '~/lib/services.ts';
 import { AdminTable } from '../AdminTable.tsx';
 import { contactKeys } from '../contact/contactData.ts';
 import { LoadFailed, Notice } from '../parts.tsx';
+import { goToLogin } from '../session.ts';
 import {
   deskKeys,
   fetchRouting,
@@ -35,9 +39,12 @@ export function RoutingSection({ owner }: { owner: boolean }) {
     setShown(null);
     void queryClient.invalidateQueries({ queryKey: contactKeys.duty });
   };
-  const failed = () => {
+  const failed = (error: unknown) => {
     setShown(null);
-    toast.error(adminText('admin.routing.failed'));
+    if (isSessionError(error)) return goToLogin('expired');
+    // Another owner's rule saved since is not overwritten: theirs is shown, with who and when.
+    if (error instanceof StaleVersionError) void routing.refetch();
+    toast.error(adminText('admin.routing.failed'), { description: staleOrRefusal(error) });
   };
   const rule = useMutation({
     mutationFn: saveRoutingRule,
@@ -83,6 +90,7 @@ export function RoutingSection({ owner }: { owner: boolean }) {
             enabled: next.enabled,
             by_language: next.by_language,
             by_service: next.by_service,
+            updated_at: routing.data.updated_at,
           });
         }}
       />

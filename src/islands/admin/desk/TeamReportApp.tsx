@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import {
+  elapsedText,
   medianText,
   shareText,
   speedReportCsv,
@@ -116,9 +117,12 @@ function SpeedTable({ report }: { report: SpeedReport }) {
     line.requests,
     line.measured,
     medianText(line),
+    elapsedText(line),
     shareText(line.within_threshold, line.measured),
     shareText(line.within_24h, line.measured),
+    line.first_contacts_made,
     line.quotes_sent,
+    line.quotes_made,
     line.completed,
   ];
   return (
@@ -129,12 +133,15 @@ function SpeedTable({ report }: { report: SpeedReport }) {
         adminText('admin.report.colRequests'),
         adminText('admin.report.colMeasured'),
         adminText('admin.report.colMedian'),
+        adminText('admin.report.colElapsed'),
         adminText('admin.report.colWithin', { minutes: report.contact_minutes }),
         adminText('admin.report.colWithin24'),
+        adminText('admin.report.colContactsMade'),
         adminText('admin.report.colQuotes'),
+        adminText('admin.report.colQuotesMade'),
         adminText('admin.report.colCompleted'),
       ]}
-      minWidthClass="min-w-[48rem]"
+      minWidthClass="min-w-[64rem]"
       testId="speed-report"
     >
       {report.staff.map((line) => (

@@ -5,6 +5,7 @@
  */
 import type { SpeedReport } from '~/lib/admin/speed-report.ts';
 import type { Database } from '~/lib/database.types.ts';
+import { staffWrite } from '~/lib/admin/writes.ts';
 import { supabase } from '~/lib/supabase.ts';
 import { dataError, type MessageTemplate } from '../contact/contactData.ts';
 
@@ -71,14 +72,18 @@ export async function fetchFirstContactSettings(): Promise<FirstContactSettings>
   return data as unknown as FirstContactSettings;
 }
 
+/**
+ * Saves the settings over the ones the form opened (their updated_at, issue 41): settings another
+ * owner saved since are not overwritten (StaleVersionError: who and when).
+ */
 export async function saveFirstContactSettings(
-  settings: Omit<FirstContactSettings, 'updated_at' | 'updated_by'>,
+  settings: Omit<FirstContactSettings, 'updated_by'>,
 ): Promise<FirstContactSettings> {
   const { time_zone, work_days, day_start, day_end, contact_minutes, escalate_minutes } = settings;
-  const { data, error, status } = await supabase.rpc('save_first_contact_settings', {
+  const data = await staffWrite('save_first_contact_settings', {
+    _expected_updated_at: settings.updated_at,
     _settings: { time_zone, work_days, day_start, day_end, contact_minutes, escalate_minutes },
   });
-  if (error) throw dataError(error, status);
   return data as unknown as FirstContactSettings;
 }
 
@@ -112,11 +117,18 @@ export async function fetchRouting(): Promise<RoutingSettings> {
   return data as unknown as RoutingSettings;
 }
 
-export async function saveRoutingRule(
-  rule: Pick<RoutingSettings, 'enabled' | 'by_language' | 'by_service'>,
-): Promise<RoutingSettings> {
-  const { data, error, status } = await supabase.rpc('save_routing_rule', { _rule: rule });
-  if (error) throw dataError(error, status);
+/** Saves the rule over the one shown (its updated_at): one saved since is not overwritten. */
+export async function saveRoutingRule({
+  updated_at,
+  ...rule
+}: Pick<
+  RoutingSettings,
+  'enabled' | 'by_language' | 'by_service' | 'updated_at'
+>): Promise<RoutingSettings> {
+  const data = await staffWrite('save_routing_rule', {
+    _expected_updated_at: updated_at,
+    _rule: rule,
+  });
   return data as unknown as RoutingSettings;
 }
 

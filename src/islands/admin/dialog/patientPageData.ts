@@ -3,6 +3,7 @@
  * security-definer functions that check the caller's live admin session themselves.
  */
 import type { PatientNow } from '~/lib/patient/api.ts';
+import { staffAction } from '~/lib/admin/writes.ts';
 import { supabase } from '~/lib/supabase.ts';
 
 export interface PatientPageInfo {
@@ -30,16 +31,17 @@ export async function fetchPatientPageInfo(requestId: string): Promise<PatientPa
   return data as unknown as PatientPageInfo | null;
 }
 
-/** A new link's token, handed out this once; the old link stops working. */
+/**
+ * A new link's token, handed out this once; the old link stops working. One action under the
+ * write protocol (staffAction): pressed again after no answer, the server answers the same token.
+ */
 export async function issuePatientLink(requestId: string): Promise<string> {
-  const { data, error } = await supabase.rpc('issue_patient_link', { _request_id: requestId });
-  if (error) fail(error);
-  return data as string;
+  return staffAction('issue_patient_link', { _request_id: requestId });
 }
 
+/** Stops the link (one action under the write protocol: a repeat records nothing again). */
 export async function revokePatientLink(requestId: string): Promise<void> {
-  const { error } = await supabase.rpc('revoke_patient_link', { _request_id: requestId });
-  if (error) fail(error);
+  await staffAction('revoke_patient_link', { _request_id: requestId });
 }
 
 export async function setPatientStep(requestId: string, step: string | null): Promise<void> {

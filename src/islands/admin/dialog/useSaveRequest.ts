@@ -5,6 +5,7 @@ import { withSavedRow, type PageAnswer } from '~/lib/admin/page.ts';
 import { AdminDataError, isSessionError } from '~/lib/admin/query.ts';
 import type { ContactRequest, RequestEvent } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
+import { refusalText } from '~/lib/admin/refusals.ts';
 import { StaleVersionError } from '~/lib/admin/writes.ts';
 import { adminQueryKeys, fetchEvents, fetchRequest, saveRequest } from '../data.ts';
 import { goToLogin } from '../session.ts';
@@ -25,10 +26,16 @@ function isTransient(error: unknown): boolean {
     : error instanceof TypeError;
 }
 
-/** Says what went wrong in a toast, or goes to the login page when the session is gone. */
+/**
+ * Says what went wrong in a toast, with the rule the database named (or that nothing answered:
+ * refusalText), or goes to the login page when the session is gone.
+ */
 export function reportFailure(error: unknown, message: string): void {
   if (isSessionError(error)) return goToLogin('expired');
-  toast.error(adminText('admin.error'), { description: message });
+  const why = refusalText(error);
+  toast.error(adminText('admin.error'), {
+    description: message.includes(why) ? message : `${message} ${why}`,
+  });
 }
 
 interface SaveHandlers {

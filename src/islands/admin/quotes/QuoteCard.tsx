@@ -45,9 +45,15 @@ export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
 
 /**
  * Sends the draft shown (its version and revision, one key per revision so a second press or a
- * retry is the same send), throws it away, or records the patient's decision; then reloads.
+ * retry is the same send), throws it away, or records the patient's decision on the status and
+ * version the card shows (a quote that moved on since is refused as stale); then reloads.
  */
-function useQuoteAction(quoteId: string, requestId: string, draft: DraftBase | null) {
+function useQuoteAction(
+  quoteId: string,
+  requestId: string,
+  draft: DraftBase | null,
+  seen: { status: string; version: number } | null,
+) {
   const queryClient = useQueryClient();
   const keys = useRef(new Map<string, string>());
   const keyOf = (base: DraftBase) => {
@@ -64,7 +70,8 @@ function useQuoteAction(quoteId: string, requestId: string, draft: DraftBase | n
           ? void (await sendQuote(quoteId, draft, keyOf(draft)))
           : discardQuoteDraft(quoteId, draft);
       }
-      return setQuoteStatus(quoteId, action);
+      if (!seen) return;
+      return setQuoteStatus(quoteId, action, seen);
     },
     onSuccess: async (_, action) => {
       toast.success(adminText(action === 'send' ? 'admin.quotes.sent' : 'admin.quotes.updated'));
@@ -99,6 +106,7 @@ export function QuoteCard({
     quote.id,
     requestId,
     draft && { version: draft.version, revision: draft.revision },
+    sent && { status: quote.status, version: sent.version },
   );
   const disabled = busy || act.isPending;
   const small = 'min-h-9 px-3 py-1 text-sm';

@@ -94,15 +94,22 @@ export async function discardQuoteDraft(quoteId: string, base: DraftBase): Promi
   });
 }
 
+/**
+ * Records the patient's decision, taken on what the card showed (its status and the sent version):
+ * a quote that moved on since (the patient chose on their page, a colleague marked it, a new
+ * version went out) is refused as stale (StaleVersionError), not overwritten.
+ */
 export async function setQuoteStatus(
   quoteId: string,
   next: 'sent' | 'chosen' | 'declined',
+  seen: { status: string; version: number },
 ): Promise<void> {
-  const { error, status } = await supabase.rpc('set_quote_status', {
+  await staffWrite('set_quote_status', {
     _quote_id: quoteId,
     _status: next,
+    _from_status: seen.status,
+    _version: seen.version,
   });
-  if (error) fail(error, status);
 }
 
 export async function fetchClinics(): Promise<Clinic[]> {

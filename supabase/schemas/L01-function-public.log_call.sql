@@ -3,7 +3,7 @@
 
 SET check_function_bodies = false;
 
-CREATE OR REPLACE FUNCTION public.log_call(_request_id uuid, _outcome text, _call_back_at timestamp with time zone DEFAULT NULL::timestamp with time zone, _set_follow_up boolean DEFAULT true) RETURNS public.request_events
+CREATE OR REPLACE FUNCTION public.log_call(_request_id uuid, _outcome text, _call_back_at timestamp with time zone DEFAULT NULL::timestamp with time zone, _set_follow_up boolean DEFAULT true, _idempotency_key text DEFAULT NULL::text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -12,7 +12,12 @@ declare
   staff record;
   at_text text;
   recorded public.request_events;
+  replay jsonb;
 begin
+  replay := private.replayed_answer('log_call', _idempotency_key);
+  if replay is not null then
+    return replay;
+  end if;
   if _outcome is null or _outcome not in ('answered', 'no_answer', 'wrong_number', 'call_back') then
     raise exception 'unknown call outcome' using errcode = '22023', hint = 'call_outcome';
   end if;
@@ -26,25 +31,18 @@ begin
     at_text := to_char(_call_back_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
   end if;
   select s.id, s.username into staff from private.current_staff() s;
-  perform pg_advisory_xact_lock(hashtextextended('contact:' || target.id::text, 0));
-  select * into recorded from public.request_events e
-  where e.request_id = target.id and e.kind = 'call' and e.author_id = staff.id
-    and e.new_value = _outcome and e.old_value is not distinct from at_text
-    and e.created_at > now() - interval '30 seconds'
-  order by e.id desc limit 1;
-  if recorded.id is not null then
-    return recorded;
-  end if;
   insert into public.request_events (request_id, version, author_id, author, kind, old_value, new_value)
   values (target.id, target.version, staff.id, staff.username, 'call', at_text, _outcome)
   returning * into recorded;
   if _outcome = 'call_back' and coalesce(_set_follow_up, true) then
     update public.contact_requests set follow_up_at = _call_back_at where id = target.id;
   end if;
-  return recorded;
+  return private.remember_answer('log_call', _idempotency_key, to_jsonb(recorded));
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.log_call(_request_id uuid, _outcome text, _call_back_at timestamp with time zone, _set_follow_up boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.log_call(_request_id uuid, _outcome text, _call_back_at timestamp with time zone, _set_follow_up boolean) TO authenticated;
-GRANT ALL ON FUNCTION public.log_call(_request_id uuid, _outcome text, _call_back_at timestamp with time zone, _set_follow_up boolean) TO service_role;
+COMMENT ON FUNCTION public.log_call(_request_id uuid, _outcome text, _call_back_at timestamp with time zone, _set_follow_up boolean, _idempotency_key text) IS 'Records a call and its outcome, once per idempotency key (a replay returns the record).';
+
+REVOKE ALL ON FUNCTION public.log_call(_request_id uuid, _outcome text, _call_back_at timestamp with time zone, _set_follow_up boolean, _idempotency_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.log_call(_request_id uuid, _outcome text, _call_back_at timestamp with time zone, _set_follow_up boolean, _idempotency_key text) TO authenticated;
+GRANT ALL ON FUNCTION public.log_call(_request_id uuid, _outcome text, _call_back_at timestamp with time zone, _set_follow_up boolean, _idempotency_key text) TO service_role;
