@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { openPostgres, type Database } from '../../local/db.ts';
 import { applyBootstrap, prepareDatabase, REPO_ROOT } from '../../local/migrate.ts';
 import { startOwnPostgres } from '../../supabase/tests/helpers/postgres.ts';
+import { databaseMap, MAP_FILE } from '../docs/database-map.ts';
 import {
   applyLevels,
   groupEntries,
@@ -46,6 +47,9 @@ try {
   const named = namedFiles(levels, files);
   for (const [name, text] of named) writeFileSync(join(dir, name), text);
   console.log(`${SCHEMAS_DIR}: ${named.size} files written`);
+  // The access map is read from these files; rewriting it here keeps one routine after a migration.
+  writeFileSync(MAP_FILE, databaseMap());
+  console.log('docs/database-access.md: written');
 } finally {
   stop();
 }
