@@ -132,7 +132,9 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   },
   'function public.message_context(uuid)': { authenticated: 'x', service_role: 'x' },
   'function public.first_contact_settings()': { authenticated: 'x', service_role: 'x' },
-  'function public.save_first_contact_settings(timestamp with time zone, jsonb)': { authenticated: 'x' },
+  'function public.save_first_contact_settings(timestamp with time zone, jsonb)': {
+    authenticated: 'x',
+  },
   'function public.routing_settings()': { authenticated: 'x', service_role: 'x' },
   'function public.save_routing_rule(timestamp with time zone, jsonb)': { authenticated: 'x' },
   'function public.set_staff_routing(uuid, jsonb)': { authenticated: 'x' },
@@ -166,7 +168,10 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
     authenticated: 'x',
     service_role: 'x',
   },
-  'function public.set_quote_status(uuid, text, text, integer)': { authenticated: 'x', service_role: 'x' },
+  'function public.set_quote_status(uuid, text, text, integer)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
   'function public.request_quotes(uuid)': { authenticated: 'x', service_role: 'x' },
   'function public.patient_quotes(text)': anyone,
   'function public.patient_choose_quote(text, uuid, integer)': anyone,

@@ -119,7 +119,9 @@ describe.each(backends)('erasing one person on $name', (backend) => {
       await tx.query(`select public.send_quote($1, 1, 1, 'erasure-test-send-key')`, [
         quote[0]!.r.quote_id,
       ]);
-      await tx.query(`select public.set_quote_status($1, 'chosen', 'sent', 1)`, [quote[0]!.r.quote_id]);
+      await tx.query(`select public.set_quote_status($1, 'chosen', 'sent', 1)`, [
+        quote[0]!.r.quote_id,
+      ]);
     });
   });
 
