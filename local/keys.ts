@@ -4,13 +4,16 @@
  * `supabase start` (where Docker exists), and no real secret ever lives in the repository.
  * Never use these against a hosted project.
  */
+import {
+  LOCAL_SUPABASE_ANON_KEY,
+  LOCAL_SUPABASE_PUBLISHABLE_KEY,
+} from '../src/lib/supabase-env.ts';
 
 /** HS256 secret that signs every local JWT (Supabase CLI default). */
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 
 /** Demo anon key: `{"iss":"supabase-demo","role":"anon","exp":1983812996}` signed with the secret. */
-export const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const LOCAL_ANON_KEY = LOCAL_SUPABASE_ANON_KEY;
 
 /** Demo service_role key (bypasses RLS): same payload with `"role":"service_role"`. */
 export const LOCAL_SERVICE_ROLE_KEY =
@@ -21,7 +24,7 @@ export const LOCAL_SERVICE_ROLE_KEY =
  * projects created now hand these out instead of the JWT keys above; the local server accepts both
  * styles so the site and the functions are tested with what production uses.
  */
-export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+export const LOCAL_PUBLISHABLE_KEY = LOCAL_SUPABASE_PUBLISHABLE_KEY;
 export const LOCAL_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
 
 /** The role each opaque project key stands for, as Supabase's API gateway maps them. */

@@ -7,7 +7,7 @@ import {
   COMPRESSIBLE_EXTENSIONS,
   MIN_COMPRESSED_BYTES,
   precompressedFile,
-} from './content-encoding.ts';
+} from '../src/integrations/content-encoding.ts';
 
 /**
  * Serves the built site (`dist/`) the way the production static host does: pretty URLs

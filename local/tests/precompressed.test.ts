@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDir } from '../content-encoding.ts';
+import { precompressDir } from '../../src/integrations/content-encoding.ts';
 import { createStaticSiteServer } from '../static-site.ts';
 import { writeFixtureSite } from './helpers.ts';
 

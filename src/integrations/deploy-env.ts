@@ -7,7 +7,10 @@
  */
 import type { AstroIntegration } from 'astro';
 import { loadEnv } from 'vite';
-import { LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY } from '../../local/keys.ts';
+import {
+  LOCAL_SUPABASE_ANON_KEY as LOCAL_ANON_KEY,
+  LOCAL_SUPABASE_PUBLISHABLE_KEY as LOCAL_PUBLISHABLE_KEY,
+} from '../lib/supabase-env.ts';
 
 export type DeployEnv = Record<string, string | undefined>;
 

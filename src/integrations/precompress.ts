@@ -12,7 +12,7 @@
 import type { AstroIntegration } from 'astro';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { precompressDir } from '../../local/content-encoding.ts';
+import { precompressDir } from './content-encoding.ts';
 
 export default function precompress(options: { cacheDir?: string } = {}): AstroIntegration {
   return {

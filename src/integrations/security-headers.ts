@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 import { htmlFiles } from './html-files.ts';
+import { LOCAL_SUPABASE_URL } from '../lib/supabase-env.ts';
 
 const hash = (content: string) =>
   `'sha256-${createHash('sha256').update(content).digest('base64')}'`;
@@ -83,7 +84,7 @@ export default function securityHeaders(): AstroIntegration {
       'astro:build:done': ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         const env = { ...loadEnv('production', process.cwd(), 'PUBLIC_'), ...process.env };
-        const supabaseUrl = env['PUBLIC_SUPABASE_URL'] ?? 'http://127.0.0.1:54321';
+        const supabaseUrl = env['PUBLIC_SUPABASE_URL'] ?? LOCAL_SUPABASE_URL;
         const inline = inlineHashes(root);
         const hashes = {
           scripts: inline.scripts,

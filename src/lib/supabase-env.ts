@@ -19,6 +19,13 @@ export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
 export const LOCAL_SUPABASE_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
+/**
+ * The CLI's local publishable key (the new, opaque style). The browser uses the anon key above; the
+ * build's deploy check (src/integrations/deploy-env.ts) refuses both for a hosted project, and the
+ * local server (local/keys.ts) accepts both: one place for each public local value.
+ */
+export const LOCAL_SUPABASE_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+
 /** Read when called, not when imported, so a test can point the site's code at its own stack. */
 export function supabaseUrl(): string {
   return import.meta.env.PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL;

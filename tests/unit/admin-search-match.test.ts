@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { noFilters, prepareSearch } from '~/lib/admin/filters.ts';
+import { noFilters, possibleLeadIds, prepareSearch } from '~/lib/admin/filters.ts';
 import { possibleMatchIds, rowMatches } from '~/lib/admin/page.ts';
-import {
-  isPossibleNumberMatch,
-  nationalCandidates,
-  possibleLeadIds,
-} from '~/lib/admin/search-match.ts';
+import { isPossibleNumberMatch, nationalCandidates } from '~/lib/admin/search-match.ts';
 import { pageRow as request } from './helpers/admin-rows.ts';
 
 /**

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { csvFileName, leadsCsv } from '~/lib/admin/csv.ts';
 import { isSessionError } from '~/lib/admin/query.ts';
-import { possibleLeadIds } from '~/lib/admin/search-match.ts';
+import { possibleLeadIds } from '~/lib/admin/filters.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { AdminHeader } from './AdminHeader.tsx';
 import { AdminProviders } from './AdminProviders.tsx';

@@ -186,3 +186,30 @@ export function sourceOptionsFromCounts(
     .map(([value, count]) => ({ value, label: sourceLabel(value), count }))
     .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, 'ar'));
 }
+
+/**
+ * The ids of the leads a search found only as possible matches of the searched number (their name
+ * and e-mail do not match it), for the leads screen.
+ */
+export function possibleLeadIds(
+  rows: readonly {
+    id: string;
+    name: string;
+    email?: string | null;
+    phone: string;
+    country_code?: string | null;
+  }[],
+  query: string,
+): Set<string> {
+  const search = prepareSearch(query);
+  if (!search.digits) return new Set();
+  return new Set(
+    rows
+      .filter(
+        (row) =>
+          isPossibleNumberMatch(row, search) &&
+          !matchesSearch({ name: row.name, email: row.email ?? null, phone: '' }, search),
+      )
+      .map((row) => row.id),
+  );
+}

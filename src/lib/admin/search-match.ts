@@ -6,7 +6,8 @@
  * The rule is public.same_national_digits: the stored digits are the query's after a 1–3 digit
  * country code, at least 7 of them, and only a query of 10+ digits is read as a full number.
  */
-import { matchesSearch, prepareSearch, type PreparedSearch } from './filters.ts';
+// Type only: filters.ts calls isPossibleNumberMatch, so a value import back would be a cycle.
+import type { PreparedSearch } from './filters.ts';
 
 /** The national parts a full number may have been stored as (after a 1–3 digit country code). */
 export function nationalCandidates(digits: string): string[] {
@@ -31,31 +32,4 @@ export function isPossibleNumberMatch(
   if (!search.digits || (row.country_code ?? '').replace(/\D/g, '') !== '') return false;
   const stored = storedDigits(row.phone);
   return !stored.includes(search.digits) && nationalCandidates(search.digits).includes(stored);
-}
-
-/**
- * The ids of the leads a search found only as possible matches of the searched number (their name
- * and e-mail do not match it), for the leads screen.
- */
-export function possibleLeadIds(
-  rows: readonly {
-    id: string;
-    name: string;
-    email?: string | null;
-    phone: string;
-    country_code?: string | null;
-  }[],
-  query: string,
-): Set<string> {
-  const search = prepareSearch(query);
-  if (!search.digits) return new Set();
-  return new Set(
-    rows
-      .filter(
-        (row) =>
-          isPossibleNumberMatch(row, search) &&
-          !matchesSearch({ name: row.name, email: row.email ?? null, phone: '' }, search),
-      )
-      .map((row) => row.id),
-  );
 }

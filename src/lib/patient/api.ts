@@ -4,14 +4,13 @@
  * security definer and keyed by the link's token (supabase/migrations/20261126140100_…).
  */
 import type { Database } from '~/lib/database.types.ts';
+import { supabaseKey, supabaseUrl } from '~/lib/supabase-env.ts';
 
 type Functions = Database['public']['Functions'];
 
-/** Same defaults as src/lib/supabase.ts: the local stack of `npm start` and its public demo key. */
-const url = import.meta.env.PUBLIC_SUPABASE_URL ?? 'http://127.0.0.1:54321';
-const key =
-  import.meta.env.PUBLIC_SUPABASE_ANON_KEY ??
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+/** The backend of every client (src/lib/supabase-env.ts): the build's, or the local stack's. */
+const url = supabaseUrl();
+const key = supabaseKey();
 
 export type RpcOutcome<T> =
   | { ok: true; data: T }
