@@ -73,6 +73,8 @@ const SIZE_EXCEPTIONS = [
 /** TypeScript checked with type information (see the rules' block below). */
 const TYPED = ['src/**/*.{ts,tsx}', 'local/**/*.ts', 'scripts/**/*.ts'];
 const TYPED_EXEMPT = ['**/*.test.ts', '**/tests/**', 'src/lib/database.types.ts'];
+/** The tests, which the promise rules cover too (tsconfig.lint-tests.json). */
+const TESTS = ['**/*.test.ts', 'tests/**/*.ts', 'local/tests/**/*.ts', 'supabase/tests/**/*.ts'];
 
 const LITERAL_TEXT_ALLOWED = [
   'Rihla Care',
@@ -154,8 +156,8 @@ export default tseslint.config(
   // dropped, awaited when they are not promises, or handed where a void callback is expected (an
   // async onSubmit whose rejection nobody sees); values that would print as "[object Object]";
   // assertions the types already make. Through the project service, on the TypeScript that runs:
-  // the application, the local stand-in and the scripts. Not on tests (every mock and fixture
-  // `any`), .astro files (their parser's type information is partial) or the Deno edge
+  // the application, the local stand-in and the scripts; the tests get the promise rules in the
+  // next block (their mocks and fixtures are `any`, so not the rest). Not on .astro files (their parser's type information is partial) or the Deno edge
   // functions (their npm: and URL imports are not resolved by this tsconfig). The no-unsafe-*
   // family (any flowing into typed code) is left out: 300 reports, nearly all JSON read in scripts
   // and tests; the application's inputs are parsed by zod. Time: docs/decisions.md (issue 33).
@@ -173,6 +175,23 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': 'error',
       '@typescript-eslint/no-unnecessary-type-assertion': 'error',
       '@typescript-eslint/prefer-promise-reject-errors': 'error',
+    },
+  },
+  // The tests get the promise rules (issue 47): a promise a test forgets to await lets it pass
+  // before its assertion runs, or fails a later test. Not the other type-aware rules: fixtures and
+  // mocks are `any` by nature, and those rules are about what the application prints and asserts.
+  {
+    files: TESTS,
+    languageOptions: {
+      parserOptions: {
+        project: './tsconfig.lint-tests.json',
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {
