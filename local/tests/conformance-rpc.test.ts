@@ -66,7 +66,7 @@ async function rpc(
   const response = await fetch(`${stack.url}/rest/v1/rpc/${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers,
-    body: init.body,
+    body: init.body ?? null,
   });
   const text = await response.text();
   return {
