@@ -306,6 +306,28 @@ async function refresh(
     );
     const found = rows[0];
     if (!found) return 'not_found' as const;
+    // GoTrue (token_refresh.go): a revoked token that is the parent of the session's currently
+    // active one (the client lost the answer of its refresh) gets that active token back.
+    const active = found.revoked
+      ? (
+          await tx.query<{ token: string; parent: string | null }>(
+            `select token, parent from auth.refresh_tokens
+             where session_id = $1 and not revoked order by id desc limit 1`,
+            [found.session_id],
+          )
+        ).rows[0]
+      : undefined;
+    if (found.revoked && active?.parent === token) {
+      const user = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [
+        found.user_id,
+      ]);
+      if (!user.rows[0]) return 'not_found' as const;
+      return createSession(options, tx, user.rows[0], null, {
+        sessionId: found.session_id,
+        parent: token,
+        reuse: active.token,
+      });
+    }
     if (found.revoked && !found.recent) {
       // Reuse of an old token: treat the session as stolen and end it, as GoTrue does.
       await tx.query(`delete from auth.sessions where id = $1`, [found.session_id]);
@@ -348,6 +370,7 @@ async function getUser(options: AuthOptions, req: IncomingMessage, res: ServerRe
   );
   if (!rows[0])
     return authError(res, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  if (!(await sessionExists(options, claims.claims))) return sessionNotFound(res);
   return sendJson(res, 200, userJson(rows[0]));
 }
 
@@ -356,6 +379,7 @@ async function logout(options: AuthOptions, req: IncomingMessage, res: ServerRes
   if (!claims.ok) return authError(res, 401, 'bad_jwt', claims.message);
   const scope = url.searchParams.get('scope') ?? 'global';
   const { sub, session_id: sessionId } = claims.claims;
+  if (!(await sessionExists(options, claims.claims))) return sessionNotFound(res);
   if (sub) {
     if (scope === 'local') {
       await options.db.query(`delete from auth.sessions where id = $1`, [sessionId ?? null]);
@@ -369,6 +393,23 @@ async function logout(options: AuthOptions, req: IncomingMessage, res: ServerRes
     }
   }
   send(res, 204, null);
+}
+
+/**
+ * GoTrue loads the session a token's `session_id` names before it answers for the user; once that
+ * session has ended (sign-out, global or not, or a reused refresh token) the token is refused.
+ */
+async function sessionExists(options: AuthOptions, claims: JwtClaims): Promise<boolean> {
+  if (typeof claims.session_id !== 'string' || claims.session_id === '') return true;
+  const { rows } = await options.db.query<{ found: boolean }>(
+    `select exists (select 1 from auth.sessions where id::text = $1) as found`,
+    [claims.session_id],
+  );
+  return rows[0]?.found === true;
+}
+
+function sessionNotFound(res: ServerResponse): void {
+  authError(res, 403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
 }
 
 function bearerClaims(
@@ -395,7 +436,7 @@ async function createSession(
   tx: Queryable,
   user: UserRow,
   method: 'anonymous' | 'password' | null,
-  existing?: { sessionId: string; parent: string },
+  existing?: { sessionId: string; parent: string; reuse?: string },
 ) {
   const sessionId = existing?.sessionId ?? randomUUID();
   if (!existing) {
@@ -403,11 +444,13 @@ async function createSession(
   } else {
     await tx.query(`update auth.sessions set updated_at = now() where id = $1`, [sessionId]);
   }
-  const refreshToken = randomBytes(24).toString('base64url');
-  await tx.query(
-    `insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`,
-    [refreshToken, user.id, sessionId, existing?.parent ?? null],
-  );
+  const refreshToken = existing?.reuse ?? randomBytes(24).toString('base64url');
+  if (!existing?.reuse) {
+    await tx.query(
+      `insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)`,
+      [refreshToken, user.id, sessionId, existing?.parent ?? null],
+    );
+  }
   const now = Math.floor(Date.now() / 1000);
   const expiresAt = now + options.jwtExpirySeconds;
   const accessToken = signJwt(

@@ -103,6 +103,8 @@ async function route(
   const prefs = parsePrefer(req.headers['prefer']);
   if (prefs.invalid.some((pref) => /^timezone=/.test(pref)))
     throw notImplemented('Prefer: timezone (values are answered in UTC)');
+  if (prefs.count === 'planned' || prefs.count === 'estimated')
+    throw notImplemented(`Prefer: count=${prefs.count} (the planner's estimate)`);
   if (prefs.handling === 'strict' && prefs.invalid.length > 0) {
     throw new HttpError(
       400,

@@ -25,8 +25,11 @@ export interface TableInfo {
 }
 
 export interface FunctionArgument {
+  /** '' for an unnamed parameter (callable only as a function's single json/jsonb one). */
   name: string;
   type: string;
+  /** The type as PostgREST names it in PGRST203 (`type::regtype::text` on its search path). */
+  display: string;
   hasDefault: boolean;
   isArray: boolean;
   isJson: boolean;
@@ -37,6 +40,7 @@ export interface FunctionInfo {
   args: FunctionArgument[];
   /** False when the signature uses OUT/INOUT/VARIADIC parameters (RETURNS TABLE is mapped). */
   supported: boolean;
+  description: string | null;
   returnsSet: boolean;
   returnsVoid: boolean;
   /** A composite (row) return type, answered as JSON objects rather than scalars. */
@@ -78,6 +82,7 @@ export class SchemaCache {
       const functionRows = await tx.query<{
         name: string;
         args: { name: string; type: string; category: string; json: boolean }[];
+        description: string | null;
         defaults: number;
         modes: string[] | null;
         returns_set: boolean;
@@ -97,6 +102,7 @@ export class SchemaCache {
              join pg_catalog.pg_type t on t.oid = p.proargtypes[i - 1]
            ), '[]'::json) as args,
            p.pronargdefaults::int as defaults,
+           pg_catalog.obj_description(p.oid, 'pg_proc') as description,
            p.proargmodes::text[] as modes,
            p.proretset as returns_set,
            p.prorettype = 'pg_catalog.void'::pg_catalog.regtype as returns_void,
@@ -129,11 +135,22 @@ export class SchemaCache {
     );
     this.functions = new Map();
     for (const row of functions) {
+      // PostgREST's schema cache leaves out what it cannot call: more than one unnamed parameter,
+      // or one that is not bytea, json, jsonb, text or xml.
+      const unnamed = row.args.filter((arg) => arg.name === '');
+      if (
+        unnamed.length > 1 ||
+        (unnamed.length === 1 &&
+          !['bytea', 'json', 'jsonb', 'text', 'xml'].includes(unnamed[0]?.type ?? ''))
+      )
+        continue;
       const info: FunctionInfo = {
         name: row.name,
+        description: row.description,
         args: row.args.map((arg, index) => ({
           name: arg.name,
           type: arg.type,
+          display: arg.type.replace(/^(public|extensions)\./, ''),
           hasDefault: index >= row.args.length - row.defaults,
           isArray: arg.category === 'A',
           isJson: arg.json,
@@ -144,7 +161,7 @@ export class SchemaCache {
             row.modes.every((mode, index) =>
               index < row.args.length ? mode === 'i' : mode === 't',
             )) &&
-          row.args.every((arg) => arg.name !== ''),
+          unnamed.length <= 1,
         returnsSet: row.returns_set,
         returnsVoid: row.returns_void,
         returnsComposite: row.returns_composite,
@@ -154,6 +171,7 @@ export class SchemaCache {
       overloads.push(info);
       this.functions.set(row.name, overloads);
     }
+    for (const overloads of this.functions.values()) overloads.sort(compareRoutines);
     this.loadedAt = Date.now();
   }
 
@@ -166,4 +184,29 @@ export class SchemaCache {
     await this.load(db);
     return true;
   }
+}
+
+/**
+ * PostgREST's order of overloads (its Routine Ord instance): fewer parameters first, then the
+ * description (none first) and the parameters (name, type, required) compared in turn. It is the
+ * order PGRST203 lists the candidates in.
+ */
+function compareRoutines(a: FunctionInfo, b: FunctionInfo): number {
+  if (a.args.length !== b.args.length) return a.args.length - b.args.length;
+  const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  if (a.description !== b.description) {
+    if (a.description === null) return -1;
+    if (b.description === null) return 1;
+    return byText(a.description, b.description);
+  }
+  for (let i = 0; i < a.args.length; i++) {
+    const x = a.args[i] as FunctionArgument;
+    const y = b.args[i] as FunctionArgument;
+    const order =
+      byText(x.name, y.name) ||
+      byText(x.display, y.display) ||
+      Number(!x.hasDefault) - Number(!y.hasDefault);
+    if (order) return order;
+  }
+  return 0;
 }
