@@ -361,7 +361,7 @@ describe('no object outlives its request', () => {
     return request;
   }
 
-  it('export lists the files and writes them out; erase leaves 0 objects once the worker ran', async () => {
+  it('export lists the files and writes them out; erase leaves 0 objects', async () => {
     const request = await withFiles();
     const exported = await exportPerson(stack.db, request.phone);
     const rows = exported.tables['private.request_files']!;
@@ -385,7 +385,9 @@ describe('no object outlives its request', () => {
       rmSync(out, { recursive: true, force: true });
     }
     await erasePerson(stack.db, request.phone);
-    expect((await stack.drainFiles()).deleted).toBe(4);
+    // The outbox's wake removes them at once; a worker run after it finds nothing left to do.
+    await expect.poll(() => objectsOf(request.requestId), { timeout: 2000 }).toEqual([]);
+    await stack.drainFiles();
     expect(await objectsOf(request.requestId)).toEqual([]);
     expect(filesOnDisk(request.requestId)).toEqual([]);
   });
@@ -398,6 +400,30 @@ describe('no object outlives its request', () => {
     });
     expect(data).toMatchObject({ erased: true });
     await stack.drainFiles();
+    expect(await objectsOf(request.requestId)).toEqual([]);
+    expect(filesOnDisk(request.requestId)).toEqual([]);
+  });
+
+  it("a staff's signed URL serves nothing right after the patient's withdrawal (no worker run)", async () => {
+    // This stack runs no worker timer: only the outbox's wake (migration 20261203110000) removes.
+    const request = await withFiles();
+    const [path] = await objectsOf(request.requestId);
+    const url = (await staff.storage.from('request-files').createSignedUrl(path!, 300)).data!
+      .signedUrl;
+    expect((await fetch(url)).status).toBe(200);
+    const { data } = await client(stack).rpc('patient_withdraw', {
+      _token: request.token,
+      _reference: request.reference,
+    });
+    expect(data).toMatchObject({ erased: true });
+    const started = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - started < 3000) {
+      status = (await fetch(url)).status;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(status).not.toBe(200);
+    expect(Date.now() - started).toBeLessThan(1000);
     expect(await objectsOf(request.requestId)).toEqual([]);
     expect(filesOnDisk(request.requestId)).toEqual([]);
   });
