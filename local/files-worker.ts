@@ -10,6 +10,8 @@
 export interface FilesWorker {
   /** Runs one drain now (after a running one); resolves to what the function answered. */
   drainNow(): Promise<{ status: number; checked: number; deleted: number; failed: number }>;
+  /** The deletion pass alone (an erasure queued objects: NOTIFY storage_deletions). */
+  deletionsNow(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -23,6 +25,7 @@ interface Drained {
 export function startFilesWorker(options: {
   intervalMs: number;
   drain: () => Promise<Response>;
+  deletions?: () => Promise<Response>;
   sweep: () => number;
   log: (line: string) => void;
 }): FilesWorker {
@@ -55,6 +58,26 @@ export function startFilesWorker(options: {
       return { status: 0, checked: 0, deleted: 0, failed: 0 };
     }
   };
+  const deletions = async () => {
+    try {
+      const response = await options.deletions?.();
+      const body = (await response?.json().catch(() => ({}))) as Partial<Drained> | undefined;
+      if ((body?.deleted ?? 0) + (body?.failed ?? 0) > 0) {
+        options.log(
+          `[files] deletions: deleted ${body?.deleted ?? 0}, failed ${body?.failed ?? 0}`,
+        );
+      }
+    } catch (error) {
+      options.log(
+        `[files] deletions failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+  const deletionsNow = () => {
+    const next = running.then(deletions, deletions);
+    running = next.then(() => ({ status: 0, checked: 0, deleted: 0, failed: 0 }));
+    return next;
+  };
   const drainNow = () => {
     running = running.then(once, once);
     return running;
@@ -73,6 +96,7 @@ export function startFilesWorker(options: {
   }
   return {
     drainNow,
+    deletionsNow,
     async stop() {
       stopped = true;
       clearTimeout(timer);

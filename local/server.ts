@@ -104,8 +104,14 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const files = startFilesWorker({
     intervalMs: options.filesIntervalMs ?? 0,
     drain: () => functionsHost().call('request-files', { action: 'drain' }),
+    deletions: () => functionsHost().call('request-files', { action: 'deletions' }),
     sweep: () => storage.sweep(),
     log: options.log,
+  });
+  // Production's pg_net call on every insert into the deletion outbox (migration
+  // 20261203110000): here the trigger's NOTIFY, on which the deletion pass runs at once.
+  const unlistenDeletions = options.db.listen('storage_deletions', () => {
+    void files.deletionsNow();
   });
   // One window per server: config.toml's anonymous sign-ins per hour per client address.
   const anonymousLimit = new RateWindow(options.config.anonymousSignInsPerHour, 3_600_000);
@@ -304,6 +310,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     storage,
     async close() {
       await notifications.stop();
+      await (
+        await unlistenDeletions
+      )();
       await files.stop();
       await realtime.close();
       await new Promise<void>((resolveClose) => {

@@ -3,7 +3,8 @@
  * function in supabase/functions/ (every folder but _shared):
  *   1. every import is a relative file (no URL, npm: or jsr: import, so deploys and this check need
  *      no network);
- *   2. `deno check` type-checks the entry with Deno's own types;
+ *   2. `deno check` type-checks the entry with Deno's own types, and `deno test` runs the shared
+ *      modules' *.deno-test.ts (the file gate on the crafted corpus, tests/fixtures/crafted/);
  *   3. the entry is started with Deno on a loopback port (Deno.serve is pointed there; nothing else
  *      changes) and called: a preflight, refusals, and error paths, each with CORS headers; for
  *      google-indexing, its own check of the caller's JWT under Deno's Web Crypto (a valid ES256
@@ -84,6 +85,20 @@ const check = spawnSync(deno, ['check', ...flags, ...entries], {
 });
 if (check.status === 0) pass(`deno check: ${names.join(', ')}`);
 else fail(`deno check failed:\n${check.stdout}${check.stderr}`);
+
+// 2b. The shared modules' own tests under Deno (*.deno-test.ts: the file gate on the crafted
+// corpus of tests/fixtures/crafted/, read-only).
+const denoTests = tsFiles(functionsDir).filter((file) => file.endsWith('.deno-test.ts'));
+if (denoTests.length) {
+  const tested = spawnSync(
+    deno,
+    ['test', ...flags, `--allow-read=${join(repo, 'tests', 'fixtures', 'crafted')}`, ...denoTests],
+    { env, encoding: 'utf8', timeout: 300_000 },
+  );
+  const names = denoTests.map((file) => file.slice(functionsDir.length + 1)).join(', ');
+  if (tested.status === 0) pass(`deno test: ${names}`);
+  else fail(`deno test failed (${names}):\n${tested.stdout}${tested.stderr}`);
+}
 
 // 3. Each entry under Deno on a loopback port, called. Session tokens are signed with an ES256 key
 // whose public half the function gets as SUPABASE_JWKS, as the platform provisions it.

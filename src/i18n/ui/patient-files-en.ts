@@ -85,7 +85,13 @@ export const patientFilesEn = {
   'patientFiles.error.location_metadata':
     'The photo still carried your location, so we did not keep it. Please send it again from this page.',
   'patientFiles.error.metadata':
-    'The photo still carried camera data, so we did not keep it. Please send it again from this page.',
+    'The photo still carried hidden data (camera details or text), so we did not keep it. Please send it again from this page.',
+  'patientFiles.error.trailing_data':
+    'This file holds more data after the photo or document, so we did not keep it. Please send it again from this page.',
+  'patientFiles.error.image_too_large':
+    'This photo has more pixels than we accept. Send it from this page, which makes it smaller first.',
+  'patientFiles.error.content_type':
+    'This file arrived labelled as another type than it is, so we did not keep it. Please send it again from this page.',
   'patientFiles.error.active_content':
     'This PDF has active content we do not accept. Photograph its pages, or save it again as a PDF.',
   'patientFiles.error.failed':

@@ -80,15 +80,24 @@ export function serviceApi(runtime: FunctionRuntime, clientInfo: string) {
         throw error;
       }
     },
-    /** The object's bytes, or null when it does not exist (NoSuchKey). */
-    async download(bucket: string, path: string): Promise<Uint8Array | null> {
+    /**
+     * The object's bytes and the Content-Type Storage holds it under (what it would serve it as),
+     * or null when it does not exist (NoSuchKey).
+     */
+    async download(
+      bucket: string,
+      path: string,
+    ): Promise<{ bytes: Uint8Array; contentType: string } | null> {
       try {
         const response = await call(
           'download',
           `${base}/storage/v1/object/authenticated/${encodePath(`${bucket}/${path}`)}`,
           { method: 'GET' },
         );
-        return new Uint8Array(await response.arrayBuffer());
+        return {
+          bytes: new Uint8Array(await response.arrayBuffer()),
+          contentType: response.headers.get('content-type') ?? '',
+        };
       } catch (error) {
         if (error instanceof ServiceApiError && error.body.includes('"404"')) return null;
         throw error;

@@ -1,12 +1,14 @@
-import { inspectFile, sniffType } from '../_shared/file-type.ts';
+import { gateFile, sniffType } from '../_shared/file-gate.ts';
 import type { ServiceApi } from '../_shared/service-api.ts';
 
 /**
- * The server's check of one uploaded file (and its thumbnail), before anyone sees it: its bytes
- * must be the type the patient declared (JPEG, PNG, WebP or PDF, by content), complete, the size
- * declared and within the limit, without location metadata or active content; the thumbnail an
- * image within its own limit. Then public.finish_request_file records `ready` or `rejected`, and a
- * rejected file's objects are removed at once (the deletion outbox holds them too).
+ * The server's check of one uploaded file (and its thumbnail), before anyone sees it: the size
+ * declared and within the limit, then the one file gate (../_shared/file-gate.ts) on its bytes and
+ * the Content-Type Storage holds it under: the type declared, complete, nothing after its end,
+ * within the pixel bounds, without metadata that can carry a location or text, without active
+ * content; the thumbnail an image within its own limit that passes the same gate. Then
+ * public.finish_request_file records `ready` or `rejected`, and a rejected file's objects are
+ * removed at once (the deletion outbox holds them too).
  */
 
 export const BUCKET = 'request-files';
@@ -32,22 +34,28 @@ export type CheckOutcome =
   | { state: 'ready'; complete: boolean }
   | { state: 'rejected'; reason: string };
 
+/** A stored object: its bytes and the Content-Type Storage serves it with (null: not known). */
+export interface StoredObject {
+  bytes: Uint8Array;
+  contentType: string | null;
+}
+
 /** Why a file fails, or null when it passes. */
-export function verdict(
+export async function verdict(
   target: FileTarget,
-  file: Uint8Array,
-  thumb: Uint8Array | null,
-): string | null {
-  if (file.length > target.max_bytes) return 'too_large';
-  if (file.length !== target.declared_bytes) return 'size_mismatch';
-  const inspected = inspectFile(file, target.content_type);
-  if (!inspected.ok) return inspected.reason;
+  file: StoredObject,
+  thumb: StoredObject | null,
+): Promise<string | null> {
+  if (file.bytes.length > target.max_bytes) return 'too_large';
+  if (file.bytes.length !== target.declared_bytes) return 'size_mismatch';
+  const gated = await gateFile(file.bytes, target.content_type, file.contentType);
+  if (!gated.ok) return gated.reason;
   if (target.thumb_path) {
-    if (!thumb || thumb.length > target.max_thumb_bytes) return 'thumbnail_invalid';
-    const thumbType = sniffType(thumb);
+    if (!thumb || thumb.bytes.length > target.max_thumb_bytes) return 'thumbnail_invalid';
+    const thumbType = sniffType(thumb.bytes);
     if (!thumbType?.startsWith('image/')) return 'thumbnail_invalid';
-    const thumbInspected = inspectFile(thumb, thumbType);
-    if (!thumbInspected.ok) return 'thumbnail_invalid';
+    const thumbGated = await gateFile(thumb.bytes, thumbType, thumb.contentType);
+    if (!thumbGated.ok) return 'thumbnail_invalid';
   }
   return null;
 }
@@ -57,10 +65,10 @@ export async function checkFile(api: ServiceApi, target: FileTarget): Promise<Ch
   const file = await api.download(BUCKET, target.object_path);
   if (!file) return { state: 'not_uploaded' };
   const thumb = target.thumb_path ? await api.download(BUCKET, target.thumb_path) : null;
-  const reason = verdict(target, file, thumb);
+  const reason = await verdict(target, file, thumb);
   const finished = await api.rpc<{ state: string; reason?: string; complete?: boolean }>(
     'finish_request_file',
-    { _file_id: target.file_id, _ok: reason === null, _bytes: file.length, _reason: reason },
+    { _file_id: target.file_id, _ok: reason === null, _bytes: file.bytes.length, _reason: reason },
   );
   if (finished.state === 'ready') return { state: 'ready', complete: finished.complete === true };
   const paths = [target.object_path, target.thumb_path].filter((path): path is string =>

@@ -2,7 +2,7 @@ import { callerKeyRole, json, preflight, readJsonObject, withCors } from '../_sh
 import type { FunctionRuntime } from '../_shared/runtime.ts';
 import { serviceApi, type ServiceApi } from '../_shared/service-api.ts';
 import { BUCKET, checkFile, type FileTarget } from './check.ts';
-import { drain } from './worker.ts';
+import { drain, drainDeletions } from './worker.ts';
 
 /**
  * request-files: the server side of the patient's photos and documents (issue 30,
@@ -20,6 +20,9 @@ import { drain } from './worker.ts';
  *   POST { action: 'drain' } (or {})           the worker (pg_cron every minute; the local server's
  *       timer): unfinished checks and the deletion outbox → 202 { ok, checked, deleted, failed };
  *       with the public key at most every DRAIN_EVERY_SECONDS, else 202 { ok, skipped: true }
+ *   POST { action: 'deletions' }              the deletion outbox only, asked the moment objects
+ *       are queued (an erasure, a withdrawal: migration 20261203110000, pg_net after the commit)
+ *       → 202 { ok, deleted, failed }; with the public key at most every DELETIONS_EVERY_SECONDS
  *
  * 404 { error: 'unknown_file' } for a token and file that do not belong together (dead link,
  * another patient's file); 400 { error: 'invalid_body' }; 401 without a project key (the
@@ -58,6 +61,8 @@ async function finish(api: ServiceApi, target: FileTarget): Promise<Response> {
 
 /** The shortest time between two drains asked with the public key (pg_cron's is a minute). */
 export const DRAIN_EVERY_SECONDS = 20;
+/** The same for the deletion pass alone, which every erasure asks for at once. */
+export const DELETIONS_EVERY_SECONDS = 1;
 
 export function createHandler(runtime: FunctionRuntime) {
   return withCors('request-files', async (request: Request): Promise<Response> => {
@@ -69,11 +74,26 @@ export function createHandler(runtime: FunctionRuntime) {
     }
     const body = await readJsonObject(request, MAX_BODY_BYTES);
     const action = body?.['action'] ?? 'drain';
-    if (!body || (action !== 'sign' && action !== 'finish' && action !== 'drain')) {
+    if (
+      !body ||
+      (action !== 'sign' && action !== 'finish' && action !== 'drain' && action !== 'deletions')
+    ) {
       return json(400, { error: 'invalid_body' });
     }
     try {
       const api = serviceApi(runtime, FILES_CLIENT_INFO);
+      if (action === 'deletions') {
+        if (
+          role !== 'service_role' &&
+          !(await api.rpc<boolean>('claim_worker_turn', {
+            _worker: 'request-files-deletions',
+            _every_seconds: DELETIONS_EVERY_SECONDS,
+          }))
+        ) {
+          return json(202, { ok: true, skipped: true });
+        }
+        return json(202, { ok: true, ...(await drainDeletions(api)) });
+      }
       if (action === 'drain') {
         // pg_cron drains with the public key every minute; anyone else with it at most every
         // DRAIN_EVERY_SECONDS (public.claim_worker_turn), the service key always.

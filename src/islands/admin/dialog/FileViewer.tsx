@@ -13,7 +13,7 @@ const clamp = (value: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, value));
  * The file viewer (issue 30): a dialog over the request dialog with the full image, from a signed
  * URL that lives 5 minutes. Zoom with the buttons, Ctrl/⌘ + wheel, a double click, or two fingers
  * on a phone (pointer events; the page itself does not zoom); the zoomed image scrolls in its
- * frame. A PDF opens in the browser's own viewer in a new tab. Escape or «إغلاق العرض» closes it.
+ * frame. A PDF is only downloaded, never opened in a tab of ours. Escape or «إغلاق العرض» closes it.
  */
 export function FileViewer({ file, onClose }: { file: StaffFile; onClose: () => void }) {
   const uid = useId();
@@ -79,13 +79,10 @@ export function FileViewer({ file, onClose }: { file: StaffFile; onClose: () => 
           <div className="grid flex-1 place-items-center p-6 text-center">
             <div>
               <FileText className="mx-auto size-16 text-teal-800" aria-hidden="true" />
-              {url.data && (
-                <a
-                  className="btn btn-primary mt-4"
-                  href={url.data}
-                  target="_blank"
-                  rel="noreferrer"
-                >
+              {download.data && (
+                // A PDF only ever as a download (Content-Disposition: attachment), never opened
+                // in a tab of ours (docs/patient-page.md, "What the server accepts").
+                <a className="btn btn-primary mt-4" href={download.data} rel="noreferrer">
                   {adminText('admin.files.openPdf')}
                 </a>
               )}

@@ -105,6 +105,9 @@ export function refusalMessage(
     case 'truncated':
     case 'location_metadata':
     case 'metadata':
+    case 'trailing_data':
+    case 'image_too_large':
+    case 'content_type':
     case 'active_content':
       return t(`patientFiles.error.${code}`);
     default:

@@ -29,4 +29,6 @@ ALTER TABLE ONLY private.storage_deletions
 
 CREATE INDEX storage_deletions_due_idx ON private.storage_deletions USING btree (next_attempt_at);
 
+CREATE TRIGGER storage_deletions_wake AFTER INSERT ON private.storage_deletions REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION private.wake_storage_deletions();
+
 ALTER TABLE private.storage_deletions ENABLE ROW LEVEL SECURITY;
