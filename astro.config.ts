@@ -11,6 +11,7 @@ import arabicFontSubset from './src/styles/fonts-subset.ts';
 import clientDirectives from './src/integrations/client-directives/index.ts';
 import contentCheck from './src/integrations/content-check.ts';
 import clinicPages from './src/integrations/clinic-pages.ts';
+import llmsTxt from './src/integrations/llms-txt.ts';
 import { sitemapOptions } from './src/integrations/sitemap.ts';
 import islandStyleInHead from './src/integrations/island-style.ts';
 import firstPaint from './src/integrations/first-paint/index.ts';
@@ -43,6 +44,8 @@ export default defineConfig({
     clientDirectives(),
     mdx(),
     sitemap(sitemapOptions({ site: siteUrl, contentDir: 'content', exclude: endedOffers })),
+    // After the sitemap, whose pages it lists: llms.txt and llms-full.txt in both languages.
+    llmsTxt({ site: siteUrl, contentDir: 'content' }),
     islandStyleInHead(),
     // Before the service worker, which precaches the font files.
     arabicFontSubset(),

@@ -207,6 +207,7 @@ describe('search-engine head', () => {
       BreadcrumbList: ['itemListElement'],
       Offer: ['price', 'priceCurrency', 'priceValidUntil'],
       MedicalClinic: ['name', 'url', 'address', 'knowsLanguage'],
+      MedicalProcedure: ['name', 'url', 'offers'],
     };
     const types = new Set<string>();
     for (const page of pages.values()) {
@@ -239,6 +240,7 @@ describe('search-engine head', () => {
       'MedicalBusiness',
       // The clinic pages' (tests/build/clinic-pages.test.ts), when the build's snapshot has clinics.
       ...(readSnapshot().snapshot?.clinics.length ? ['MedicalClinic'] : []),
+      'MedicalProcedure',
       'Offer',
     ]);
   });
