@@ -10,6 +10,8 @@ import serviceWorker from './src/integrations/service-worker.ts';
 import arabicFontSubset from './src/styles/fonts-subset.ts';
 import clientDirectives from './src/integrations/client-directives/index.ts';
 import contentCheck from './src/integrations/content-check.ts';
+import clinicPages from './src/integrations/clinic-pages.ts';
+import llmsTxt from './src/integrations/llms-txt.ts';
 import { sitemapOptions } from './src/integrations/sitemap.ts';
 import islandStyleInHead from './src/integrations/island-style.ts';
 import firstPaint from './src/integrations/first-paint/index.ts';
@@ -36,10 +38,14 @@ export default defineConfig({
   integrations: [
     deployEnv(),
     contentCheck({ contentDir: 'content' }),
+    // Where the clinic pages come from (or that there are none), said first; retired clinics' redirects.
+    clinicPages(),
     react(),
     clientDirectives(),
     mdx(),
     sitemap(sitemapOptions({ site: siteUrl, contentDir: 'content', exclude: endedOffers })),
+    // After the sitemap, whose pages it lists: llms.txt and llms-full.txt in both languages.
+    llmsTxt({ site: siteUrl, contentDir: 'content' }),
     islandStyleInHead(),
     // Before the service worker, which precaches the font files.
     arabicFontSubset(),

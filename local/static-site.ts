@@ -84,6 +84,38 @@ export function headersFor(rules: HeaderRule[], pathname: string): Record<string
   );
 }
 
+/**
+ * The static redirects of a `_redirects` file (Netlify/Cloudflare format: `from to status`), the
+ * ones the build writes for partner clinics no longer active (src/integrations/clinic-pages.ts).
+ * Only exact paths with a redirect status; splats, placeholders and rewrites are not read.
+ */
+export function parseRedirectsFile(text: string): Map<string, { to: string; status: number }> {
+  const redirects = new Map<string, { to: string; status: number }>();
+  for (const line of text.split(/\r?\n/)) {
+    const [from, to, code = '301', ...rest] = line.trim().split(/\s+/);
+    if (!from || !to || from.startsWith('#') || rest.length > 0) continue;
+    const status = Number(code);
+    if (![301, 302, 303, 307, 308].includes(status) || /[*:]/.test(from)) continue;
+    if (!redirects.has(from)) redirects.set(from, { to, status });
+  }
+  return redirects;
+}
+
+/** The redirects of `file`, read again when it changes (none without the file). */
+function redirectsLoader(file: string): () => Map<string, { to: string; status: number }> {
+  let redirects = new Map<string, { to: string; status: number }>();
+  let mtime = -1;
+  return () => {
+    const stats = statIfFile(file);
+    if (!stats) return (redirects = new Map());
+    if (stats.mtimeMs !== mtime) {
+      redirects = parseRedirectsFile(readFileSync(file, 'utf8'));
+      mtime = stats.mtimeMs;
+    }
+    return redirects;
+  };
+}
+
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -196,6 +228,7 @@ export function staticSiteHandler(
     return rules;
   };
   const compressedCache = new Map<string, Buffer>();
+  const loadRedirects = redirectsLoader(join(root, '_redirects'));
 
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
@@ -215,6 +248,15 @@ export function staticSiteHandler(
       return;
     }
     const resolved = resolveFile(root, pathname);
+    // As on Netlify, a redirect applies where no file answers.
+    const redirect =
+      resolved === null || (resolved !== 'bad-request' && resolved.status === 404)
+        ? loadRedirects().get(pathname)
+        : undefined;
+    if (redirect) {
+      res.writeHead(redirect.status, { Location: redirect.to }).end();
+      return;
+    }
     if (resolved === 'bad-request') {
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad Request\n');
       return;

@@ -14,6 +14,8 @@ const E2E_SITE_DIR = '.data/e2e-dist';
 const E2E_TODAY_DIR = '.data/e2e-dist-today';
 /** The build's "now" for offers; see the build step. */
 const OFFERS_NOW = '2025-10-25T12:00:00Z';
+/** The clinic snapshot of the gate's builds (src/lib/clinics/snapshot.ts). */
+const CLINICS_SNAPSHOT = 'tests/build/clinics-snapshot.json';
 
 interface Step {
   name: string;
@@ -49,7 +51,12 @@ const steps: Step[] = [
     // Built as if during the hair-transplant offer (it ended 28 Oct 2025): the browser tests need the
     // running page (tests/e2e/offer.spec.ts) and end it by the browser's clock
     // (tests/e2e/offer-ended.spec.ts). src/lib/offers.ts reads OFFERS_NOW.
-    env: { PUBLIC_SUPABASE_URL: `http://127.0.0.1:${E2E_API_PORT}`, OFFERS_NOW },
+    // The clinic pages from made-up clinics (tests/build/clinic-pages.test.ts), never real ones.
+    env: {
+      PUBLIC_SUPABASE_URL: `http://127.0.0.1:${E2E_API_PORT}`,
+      OFFERS_NOW,
+      CLINICS_SNAPSHOT,
+    },
   },
   {
     name: 'unit, SQL, protocol, load and build-output tests (vitest)',
@@ -63,7 +70,7 @@ const steps: Step[] = [
       // Each file's time by phase, slowest first: where the gate's time goes.
       '--reporter=./scripts/vitest-durations.ts',
     ],
-    env: { DURATIONS_OUT: 'reports/vitest-durations.txt' },
+    env: { DURATIONS_OUT: 'reports/vitest-durations.txt', CLINICS_SNAPSHOT },
   },
   {
     name: 'component tests (Astro container API, npm run test:components)',
@@ -74,12 +81,12 @@ const steps: Step[] = [
   {
     name: 'build the site as of today (ended offers)',
     command: ['npx', 'astro', 'build', '--outDir', E2E_TODAY_DIR],
-    env: { PUBLIC_SUPABASE_URL: `http://127.0.0.1:${E2E_API_PORT}` },
+    env: { PUBLIC_SUPABASE_URL: `http://127.0.0.1:${E2E_API_PORT}`, CLINICS_SNAPSHOT },
   },
   {
     name: 'build-output tests on the build as of today (vitest)',
     command: ['npx', 'vitest', 'run', 'tests/build/site.test.ts'],
-    env: { SITE_DIST: E2E_TODAY_DIR },
+    env: { SITE_DIST: E2E_TODAY_DIR, CLINICS_SNAPSHOT },
   },
   { name: 'browser tests (playwright)', command: ['npx', 'playwright', 'test'] },
 ];

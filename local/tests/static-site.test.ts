@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -134,6 +134,21 @@ describe('the server', () => {
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('en 404');
     expect(missing.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it("follows the build's _redirects where no file answers (retired clinics), never over a page", async () => {
+    writeFileSync(
+      join(root, '_redirects'),
+      '# retired\n/clinics/gone /clinics/#gone 302\n/hair-transplant-turkey /elsewhere 302\n/x/* /y 302\n',
+    );
+    const gone = await fetch(`${origin}/clinics/gone`, { redirect: 'manual' });
+    expect(gone.status).toBe(302);
+    expect(gone.headers.get('location')).toBe('/clinics/#gone');
+    expect((await fetch(`${origin}/hair-transplant-turkey`, { redirect: 'manual' })).status).toBe(
+      200,
+    );
+    expect((await fetch(`${origin}/x/z`, { redirect: 'manual' })).status).toBe(404);
+    rmSync(join(root, '_redirects'));
   });
 
   it('compresses as the hosts do: Brotli when offered, else gzip, nothing when neither is', async () => {

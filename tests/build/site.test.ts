@@ -9,6 +9,7 @@ import { parse, walkSync, ELEMENT_NODE, type Node } from 'ultrahtml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { formatPrice, type PriceRange } from '~/lib/format.ts';
+import { readSnapshot } from '~/lib/clinics/snapshot.ts';
 
 /** A price as written in YAML, where the currency defaults to EUR. */
 type YamlPrice = Omit<PriceRange, 'currency'> & { currency?: PriceRange['currency'] };
@@ -205,6 +206,8 @@ describe('search-engine head', () => {
       Article: ['headline', 'datePublished', 'author', 'publisher'],
       BreadcrumbList: ['itemListElement'],
       Offer: ['price', 'priceCurrency', 'priceValidUntil'],
+      MedicalClinic: ['name', 'url', 'address', 'knowsLanguage'],
+      MedicalProcedure: ['name', 'url', 'offers'],
     };
     const types = new Set<string>();
     for (const page of pages.values()) {
@@ -235,6 +238,9 @@ describe('search-engine head', () => {
       'BreadcrumbList',
       'FAQPage',
       'MedicalBusiness',
+      // The clinic pages' (tests/build/clinic-pages.test.ts), when the build's snapshot has clinics.
+      ...(readSnapshot().snapshot?.clinics.length ? ['MedicalClinic'] : []),
+      'MedicalProcedure',
       'Offer',
     ]);
   });

@@ -3,6 +3,7 @@
  * it). Keys are grouped by the component that shows them. `{name}` marks a value filled in by t().
  */
 import { adminAr } from './admin-ar.ts';
+import { clinicPageAr } from './clinic-page-ar.ts';
 import { patientAr } from './patient-ar.ts';
 import { patientFilesAr } from './patient-files-ar.ts';
 import { quotesAr } from './quotes-ar.ts';
@@ -12,6 +13,7 @@ export const ar = {
   ...patientAr,
   ...patientFilesAr,
   ...quotesAr,
+  ...clinicPageAr,
   'site.tagline': 'شريكك الموثوق للسياحة العلاجية',
   'site.description':
     'رحلة كير: استشارة مجانية ومدير مريض شخصي لعلاجك في تركيا ورومانيا وغيرهما. أسعار حقيقية، عرضان مجانيان من مستشفيات معتمدة، ومتابعة 6 أشهر مجاناً.',

@@ -1,5 +1,6 @@
 import type { UiKey } from './ar.ts';
 import { adminEn } from './admin-en.ts';
+import { clinicPageEn } from './clinic-page-en.ts';
 import { patientEn } from './patient-en.ts';
 import { patientFilesEn } from './patient-files-en.ts';
 import { quotesEn } from './quotes-en.ts';
@@ -11,6 +12,7 @@ export const en = {
   ...patientEn,
   ...patientFilesEn,
   ...quotesEn,
+  ...clinicPageEn,
   'site.tagline': 'Your trusted partner in medical travel',
   'site.description':
     'Rihla Care: a free consultation and a personal patient manager for treatment in Turkey, Romania and beyond. Real prices, two free quotes from accredited hospitals, 6 months of free follow-up.',

@@ -6,7 +6,7 @@
 import type { ClinicProfile } from '~/lib/clinics/profile.ts';
 import { translator } from '~/lib/clinics/profile.ts';
 import { callRpc } from '~/lib/patient/api.ts';
-import { renderList, renderProfile, type ClinicsContext } from './render.ts';
+import { ownPagePath, renderList, renderProfile, type ClinicsContext } from './render.ts';
 
 type State = 'loading' | 'error' | 'list' | 'profile' | 'missing';
 
@@ -27,6 +27,7 @@ if (root) {
     countries: data('countries'),
     treatments: data('treatments'),
     t: translator(data('strings'), locale),
+    pages: new Set(JSON.parse(root.dataset['pages'] ?? '[]') as string[]),
   };
   const initialTitle = document.title;
   let all: ClinicProfile[] | null = null;
@@ -40,6 +41,11 @@ if (root) {
 
   const render = async () => {
     const slug = slugFromHash();
+    // A quote's link (/clinics/#<slug>) to a clinic with its own page goes there.
+    if (slug && context.pages.has(slug)) {
+      window.location.replace(ownPagePath(slug, context.lang));
+      return;
+    }
     if (!all) {
       show(root, 'loading');
       all = await fetchClinics(null);

@@ -13,6 +13,8 @@ export interface ClinicsContext {
   locale: string;
   countries: Record<string, string>;
   treatments: Record<string, string>;
+  /** Slugs with their own prerendered page (/clinics/<slug>). */
+  pages: ReadonlySet<string>;
   t(key: string, params?: Record<string, string | number>): string;
 }
 
@@ -52,6 +54,11 @@ function badge(context: ClinicsContext, clinic: ClinicProfile): HTMLElement {
   return mark;
 }
 
+/** A clinic's own prerendered page (src/pages/[...locale]/clinics/[slug].astro). */
+export function ownPagePath(slug: string, lang: 'ar' | 'en'): string {
+  return `${lang === 'en' ? '/en' : ''}/clinics/${encodeURIComponent(slug)}`;
+}
+
 export function renderList(context: ClinicsContext, clinics: ClinicProfile[]) {
   const { root, t } = context;
   part(root, 'count').textContent = t('clinics.count', { count: clinics.length });
@@ -60,7 +67,9 @@ export function renderList(context: ClinicsContext, clinics: ClinicProfile[]) {
     ...clinics.map((clinic) => {
       const item = el('li', 'card p-5');
       const link = el('a', 'text-xl font-bold text-teal-800 underline', clinic.name[context.lang]);
-      link.href = clinicPath(clinic.slug, context.lang);
+      link.href = context.pages.has(clinic.slug)
+        ? ownPagePath(clinic.slug, context.lang)
+        : clinicPath(clinic.slug, context.lang);
       link.setAttribute('aria-label', t('clinics.open', { name: clinic.name[context.lang] }));
       link.dir = 'auto';
       const line = el('p', 'mt-1 text-muted', where(context, clinic));

@@ -1,0 +1,92 @@
+/**
+ * `npm run clinics:export`: writes the clinic snapshot the build prerenders the clinic pages from
+ * (src/lib/clinics/snapshot.ts; docs/decisions/clinic-pages-from-a-snapshot.md). It reads
+ * public.clinic_profiles() through the API with the public key, exactly what any visitor may read,
+ * so no secret is needed and nothing about patients or quotes can enter the file. Slugs of the old
+ * snapshot that are no longer active are kept as `retired` (their addresses redirect to the list).
+ *
+ *   SUPABASE_URL=https://<project>.supabase.co SUPABASE_ANON_KEY=<publishable key> npm run clinics:export
+ *   npm run clinics:export -- --out .data/clinics.json    (default: CLINICS_SNAPSHOT or content/clinics.json)
+ *
+ * Without SUPABASE_URL it reads the local stack of `npm start` and says so. A failed request or an
+ * answer that is not a list of clinics leaves the old snapshot untouched and exits 1.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
+import { LOCAL_ANON_KEY, LOCAL_API_URL } from '../../local/keys.ts';
+import {
+  clinicProfileSchema,
+  parseSnapshot,
+  snapshotPath,
+  type ClinicSnapshot,
+} from '../../src/lib/clinics/snapshot.ts';
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+async function main(): Promise<number> {
+  const out = option('--out') ?? snapshotPath();
+  const givenUrl = process.env['SUPABASE_URL'] ?? process.env['PUBLIC_SUPABASE_URL'];
+  const url = (givenUrl ?? LOCAL_API_URL).replace(/\/$/, '');
+  const key =
+    process.env['SUPABASE_ANON_KEY'] ?? process.env['PUBLIC_SUPABASE_ANON_KEY'] ?? LOCAL_ANON_KEY;
+  if (!givenUrl) console.log(`clinics:export: no SUPABASE_URL, reading the local stack at ${url}`);
+  const headers: Record<string, string> = { apikey: key, 'Content-Type': 'application/json' };
+  // JWT-style keys also go as a bearer token; the opaque sb_publishable_ keys only as apikey.
+  if (key.split('.').length === 3) headers['Authorization'] = `Bearer ${key}`;
+  let response: Response;
+  try {
+    response = await fetch(`${url}/rest/v1/rpc/clinic_profiles`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ _slug: '' }),
+      signal: AbortSignal.timeout(20_000),
+    });
+  } catch (error) {
+    console.error(
+      `clinics:export: ${url} did not answer (${(error as Error).message}); ${out} is unchanged`,
+    );
+    return 1;
+  }
+  if (!response.ok) {
+    console.error(
+      `clinics:export: ${url} answered ${response.status}: ${(await response.text()).slice(0, 300)}; ${out} is unchanged`,
+    );
+    return 1;
+  }
+  const parsed = z.array(clinicProfileSchema).safeParse(await response.json());
+  if (!parsed.success) {
+    console.error(
+      `clinics:export: the answer is not a list of clinics (${parsed.error.issues[0]?.message}); ${out} is unchanged`,
+    );
+    return 1;
+  }
+  const clinics = parsed.data.filter((clinic) => clinic.active);
+  const slugs = new Set(clinics.map((clinic) => clinic.slug));
+  const previous = existsSync(out) ? parseSnapshot(readFileSync(out, 'utf8'), out) : undefined;
+  const retired = [
+    ...new Set([
+      ...(previous?.retired ?? []),
+      ...(previous?.clinics.map((clinic) => clinic.slug) ?? []),
+    ]),
+  ]
+    .filter((slug) => !slugs.has(slug))
+    .sort();
+  const snapshot: ClinicSnapshot = {
+    format: 1,
+    exportedAt: new Date().toISOString(),
+    source: new URL(url).origin,
+    clinics,
+    retired,
+  };
+  writeFileSync(out, `${JSON.stringify(snapshot, null, 2)}\n`);
+  console.log(
+    `clinics:export: ${clinics.length} active clinic(s) from ${snapshot.source} written to ${out}` +
+      (retired.length ? `; retired (redirected): ${retired.join(', ')}` : ''),
+  );
+  return 0;
+}
+
+process.exitCode = await main();
