@@ -101,6 +101,8 @@ const personCounts = {
   // The recipient policy's records of automatic messages and stops (issue 42): none without mail.
   'private.outbound_messages': 0,
   'private.outbound_stops': 0,
+  // The patient's link sent again on their ask (issue 43): none here.
+  'private.patient_link_resends': 0,
   // The owner's e-mail about a request nobody contacted in time (issue 32) and its timeline
   // entry, the timeline's only ones until a coordinator changes something.
   'private.first_contact_escalations': 3,

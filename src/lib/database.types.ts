@@ -751,6 +751,10 @@ export type Database = {
         Args: { _lead_id: string; _limit: number };
         Returns: Json;
       };
+      claim_patient_link_resends: {
+        Args: { _limit: number };
+        Returns: Json;
+      };
       claim_storage_deletions: {
         Args: { _limit: number };
         Returns: Json;
@@ -789,6 +793,10 @@ export type Database = {
       };
       finish_patient_confirmation: {
         Args: { _error: string; _lead_id: string; _sent: boolean };
+        Returns: undefined;
+      };
+      finish_patient_link_resend: {
+        Args: { _error: string; _id: number; _sent: boolean };
         Returns: undefined;
       };
       finish_request_file: {
@@ -1040,6 +1048,10 @@ export type Database = {
           _status: Database['public']['Enums']['request_status'];
         };
         Returns: Json;
+      };
+      request_patient_link: {
+        Args: { _contact: string };
+        Returns: undefined;
       };
       request_quotes: {
         Args: { _request_id: string };

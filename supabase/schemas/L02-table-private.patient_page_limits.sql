@@ -6,9 +6,13 @@ CREATE TABLE private.patient_page_limits (
     actions_per_link_per_hour integer DEFAULT 10 NOT NULL,
     actions_per_address_per_hour integer DEFAULT 30 NOT NULL,
     misses_per_address_per_10_minutes integer DEFAULT 20 NOT NULL,
+    link_asks_per_address_per_hour integer DEFAULT 10 NOT NULL,
+    link_asks_per_contact_per_day integer DEFAULT 5 NOT NULL,
     CONSTRAINT patient_page_limits_actions_per_address_per_hour_check CHECK ((actions_per_address_per_hour > 0)),
     CONSTRAINT patient_page_limits_actions_per_link_per_hour_check CHECK ((actions_per_link_per_hour > 0)),
     CONSTRAINT patient_page_limits_id_check CHECK (id),
+    CONSTRAINT patient_page_limits_link_asks_per_address_per_hour_check CHECK ((link_asks_per_address_per_hour > 0)),
+    CONSTRAINT patient_page_limits_link_asks_per_contact_per_day_check CHECK ((link_asks_per_contact_per_day > 0)),
     CONSTRAINT patient_page_limits_misses_per_address_per_10_minutes_check CHECK ((misses_per_address_per_10_minutes > 0))
 );
 

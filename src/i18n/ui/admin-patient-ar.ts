@@ -48,6 +48,8 @@ export const adminPatientAr = {
   'admin.patientPage.event.callback': 'طلب المريض اتصالاً',
   'admin.patientPage.event.link': 'رابط المريض',
   'admin.patientPage.event.step': 'مرحلة المريض',
+  'admin.patientPage.event.askedAgain': 'طُلب الرابط مرة أخرى برقم الطلب أو بريده',
+  'admin.patientPage.event.reissued': 'صدر رابط جديد إلى بريد الطلب بطلب من المريض، وتوقف القديم',
   'admin.patientPage.event.issued': 'صدر رابط جديد',
   'admin.patientPage.event.revoked': 'أُلغي الرابط',
   'admin.patientPage.event.withdrawn':

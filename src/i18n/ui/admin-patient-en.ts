@@ -49,6 +49,10 @@ export const adminPatientEn = {
   'admin.patientPage.event.callback': 'The patient asked for a call',
   'admin.patientPage.event.link': "Patient's link",
   'admin.patientPage.event.step': "Patient's step",
+  'admin.patientPage.event.askedAgain':
+    'The link was asked for again by the request’s phone or e-mail',
+  'admin.patientPage.event.reissued':
+    'A new link went to the request’s e-mail on the patient’s ask; the old one stopped',
   'admin.patientPage.event.issued': 'New link issued',
   'admin.patientPage.event.revoked': 'Link cancelled',
   'admin.patientPage.event.withdrawn':

@@ -2,10 +2,12 @@
  * Arabic strings of the patient's own page (/r/), the private link on the thank-you page, and the
  * staff's part of it in the request dialog. Spread into ar.ts; patient-en.ts has the same keys.
  */
+import { patientAgainAr } from './patient-again-ar.ts';
 import { patientNowAr } from './patient-now-ar.ts';
 
 export const patientAr = {
   ...patientNowAr,
+  ...patientAgainAr,
   'thankYou.linkTitle': 'رابط طلبك الخاص',
   'thankYou.linkText':
     'احفظ هذا الرابط لتتابع طلبك متى شئت. من يفتحه يرى طلبك، فلا تشاركه إلا مع من تثق به.',

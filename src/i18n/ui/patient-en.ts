@@ -1,10 +1,12 @@
 import type { patientAr } from './patient-ar.ts';
 
 /** English strings of the patient's page and link (same keys as patient-ar.ts). */
+import { patientAgainEn } from './patient-again-en.ts';
 import { patientNowEn } from './patient-now-en.ts';
 
 export const patientEn = {
   ...patientNowEn,
+  ...patientAgainEn,
   'thankYou.linkTitle': "Your request's private link",
   'thankYou.linkText':
     'Keep this link to follow your request at any time. Anyone who opens it sees your request, so share it only with people you trust.',

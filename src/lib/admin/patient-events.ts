@@ -62,7 +62,11 @@ export function describePatientEvent(
             ? 'admin.patientPage.event.revoked'
             : event.new_value === 'withdrawn'
               ? 'admin.patientPage.event.withdrawn'
-              : 'admin.patientPage.event.issued',
+              : event.new_value === 'asked_again'
+                ? 'admin.patientPage.event.askedAgain'
+                : event.new_value === 'reissued'
+                  ? 'admin.patientPage.event.reissued'
+                  : 'admin.patientPage.event.issued',
         ),
       };
     default:

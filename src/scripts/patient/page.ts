@@ -36,6 +36,15 @@ function afterFirstView(
   );
 }
 
+/** The dead-link state, with "send me my link again" (its script loads only here). */
+function showInvalid(context: PageContext) {
+  showState(context.root, 'invalid');
+  void import('./link-again.ts').then(
+    ({ bindLinkAgain }) => bindLinkAgain(context),
+    () => {},
+  );
+}
+
 /** The first request, sent by the page's head (EarlyRequest.astro); taken once, for its token. */
 function takeEarlyRequest(token: string): Promise<Response | null> | undefined {
   const holder = window as { __patientFirst?: { token: string; answer: Promise<Response | null> } };
@@ -57,7 +66,7 @@ async function load(context: PageContext, token: string, state: { view: PatientV
     if (!outcome.data) {
       state.view = null;
       await forgetView(token);
-      showState(context.root, 'invalid');
+      showInvalid(context);
       return;
     }
     const view = outcome.data;
@@ -129,7 +138,7 @@ if (root) {
   const token = tokenFromHash(window.location.hash);
   const state: { view: PatientView | null } = { view: null };
   if (!token) {
-    showState(root, 'invalid');
+    showInvalid(context);
     window.addEventListener('hashchange', () => window.location.reload());
   } else {
     keepTokenInAddress(token);

@@ -1,6 +1,7 @@
 import { callerKeyRole, json, preflight, readJsonObject, withCors } from '../_shared/http.ts';
 import { deliverFirstContactEscalations } from '../_shared/first-contact-escalation.ts';
 import { deliverPatientConfirmations } from '../_shared/patient-confirmation.ts';
+import { deliverPatientLinksAgain } from '../_shared/patient-link-again.ts';
 import type { FunctionRuntime } from '../_shared/runtime.ts';
 import { composeDigestEmail, isHeldDigest, type HeldDigest } from './digest.ts';
 
@@ -230,6 +231,17 @@ export async function deliver(
     leadId,
     BATCH,
   );
+  // The patient's link again on their ask (issue 43): drains only, to the request's own address.
+  const linksAgain = leadId
+    ? { sent: 0, failed: 0 }
+    : await deliverPatientLinksAgain(
+        {
+          rpc: (name, args) => rpc(runtime, name, args),
+          send: (message) => runtime.mail.send({ ...message, from, replyTo: to }),
+          siteUrl: runtime.env('SITE_URL'),
+        },
+        BATCH,
+      );
   // The owner's e-mail about requests nobody contacted in time: drains only, never a form's nudge.
   const escalations = leadId
     ? { sent: 0, failed: 0 }
@@ -243,8 +255,8 @@ export async function deliver(
         BATCH,
       );
   return {
-    sent: sent + patients.sent + escalations.sent,
-    failed: failed + patients.failed + escalations.failed,
+    sent: sent + patients.sent + linksAgain.sent + escalations.sent,
+    failed: failed + patients.failed + linksAgain.failed + escalations.failed,
   };
 }
 
