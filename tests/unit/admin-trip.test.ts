@@ -3,6 +3,7 @@ import {
   emergencyPhoneOf,
   emptyTripFields,
   fieldsFromQuote,
+  mergeTrip,
   suggestedDays,
   tripPayload,
   tripProblems,
@@ -24,8 +25,8 @@ const chosen: ChosenQuote = {
   },
   hotel: 'Şişli Suites',
   nights: 4,
-  transfer: 'Airport pickup',
-  interpreter: 'Arabic interpreter',
+  transfer: true,
+  interpreter: false,
   included: ['Hotel'],
   not_included: ['Flights'],
 };
@@ -34,12 +35,15 @@ const withDates = (patch: Partial<TripFields>): TripFields => ({ ...emptyTripFie
 
 describe('the trip editor', () => {
   it('starts a plan from the chosen quote', () => {
-    const fields = fieldsFromQuote(chosen);
+    const fields = fieldsFromQuote(chosen, {
+      transfer: 'Airport pickup',
+      interpreter: 'Interpreter',
+    });
     expect(fields.clinic_name).toBe('مركز إسطنبول');
     expect(fields.clinic_address).toBe('إسطنبول · Istanbul');
     expect(fields.hotel_name).toBe('Şişli Suites');
     expect(fields.transfer).toBe('Airport pickup');
-    expect(fields.interpreter).toBe('Arabic interpreter');
+    expect(fields.interpreter).toBe('');
     expect(fields.days).toEqual([]);
   });
 
@@ -112,5 +116,14 @@ describe('the trip editor', () => {
       'https://www.google.com/maps/search/?api=1&query=Halaskargazi%20Cd.%20No%3A38%2C%20%C5%9Ei%C5%9Fli',
     );
     expect(mapLink('  ')).toBeNull();
+  });
+});
+
+describe('a trip conflict', () => {
+  it('puts the fields I changed on top of the colleague’s plan', () => {
+    const opened = withDates({ hotel_name: 'A', transfer: 'old' });
+    const mine = { ...opened, transfer: 'new' };
+    const theirs = withDates({ hotel_name: 'B', transfer: 'old' });
+    expect(mergeTrip(opened, mine, theirs)).toMatchObject({ hotel_name: 'B', transfer: 'new' });
   });
 });

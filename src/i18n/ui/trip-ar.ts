@@ -23,6 +23,8 @@ export const adminTripAr = {
   'admin.trip.field.emergency_phone': 'رقم الطوارئ على مدار الساعة',
   'admin.trip.field.days': 'برنامج الأيام',
   'admin.trip.nothingChanged': 'لا تغيير',
+  'admin.trip.quoteTransfer': 'الاستقبال من المطار والتوصيل إليه (يشملها العرض)',
+  'admin.trip.quoteInterpreter': 'مترجم عربي (يشمله العرض)',
   'admin.trip.title': 'خطة الرحلة',
   'admin.trip.loadError': 'تعذّر تحميل خطة الرحلة. أعد فتح الطلب.',
   'admin.trip.needsChoice': 'تُبنى خطة الرحلة من العرض الذي يختاره المريض؛ لم يختر عرضاً بعد.',

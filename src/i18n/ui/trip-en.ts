@@ -23,6 +23,8 @@ export const adminTripEn = {
   'admin.trip.field.emergency_phone': '24/7 emergency number',
   'admin.trip.field.days': 'Day-by-day plan',
   'admin.trip.nothingChanged': 'No change',
+  'admin.trip.quoteTransfer': 'Airport pickup and drop-off (in the quote)',
+  'admin.trip.quoteInterpreter': 'Arabic interpreter (in the quote)',
   'admin.trip.title': 'Trip plan',
   'admin.trip.loadError': 'The trip plan could not be loaded. Open the request again.',
   'admin.trip.needsChoice':

@@ -71,8 +71,9 @@ export interface ChosenQuote {
   clinic: { name_ar: string; name_en: string; city_ar: string; city_en: string };
   hotel: string | null;
   nights: number | null;
-  transfer: string | null;
-  interpreter: string | null;
+  /** Whether the quote includes the airport transfers / an interpreter (quote_versions). */
+  transfer: boolean;
+  interpreter: boolean;
   included: string[];
   not_included: string[];
 }
@@ -153,7 +154,8 @@ export function emptyTripFields(): TripFields {
 /** The editor's fields of a saved plan. */
 export function fieldsOfPlan(plan: TripPlan): TripFields {
   const fields = emptyTripFields();
-  for (const key of [...TRIP_DATE_FIELDS, ...TRIP_TEXT_FIELDS]) fields[key] = plan[key] ?? '';
+  for (const key of [...TRIP_DATE_FIELDS, ...TRIP_TEXT_FIELDS])
+    fields[key] = String(plan[key] ?? '');
   fields.days = plan.days.map((day) => ({
     on: day.on,
     time: day.time ?? null,
@@ -163,16 +165,25 @@ export function fieldsOfPlan(plan: TripPlan): TripFields {
   return fields;
 }
 
-/** A first plan from the chosen quote: its clinic (with its city), hotel, transfer, interpreter. */
-export function fieldsFromQuote(chosen: ChosenQuote): TripFields {
+/** The words a first plan starts with when the quote includes transfers / an interpreter. */
+export interface QuoteWords {
+  transfer: string;
+  interpreter: string;
+}
+
+/**
+ * A first plan from the chosen quote: its clinic (with its city) and hotel, and the transfer and
+ * the interpreter worded when the quote includes them (staff then name the driver, the times).
+ */
+export function fieldsFromQuote(chosen: ChosenQuote, words?: QuoteWords): TripFields {
   const fields = emptyTripFields();
   fields.clinic_name = chosen.clinic.name_ar;
   fields.clinic_address = [chosen.clinic.city_ar, chosen.clinic.city_en]
     .filter(Boolean)
     .join(' · ');
   fields.hotel_name = chosen.hotel ?? '';
-  fields.transfer = chosen.transfer ?? '';
-  fields.interpreter = chosen.interpreter ?? '';
+  fields.transfer = chosen.transfer === true ? (words?.transfer ?? '') : '';
+  fields.interpreter = chosen.interpreter === true ? (words?.interpreter ?? '') : '';
   return fields;
 }
 
@@ -304,4 +315,18 @@ export function changedTripFields(a: TripFields, b: TripFields): string[] {
   return Object.keys(left).filter(
     (key) => JSON.stringify(left[key]) !== JSON.stringify(right[key]),
   );
+}
+
+/**
+ * A conflict's "mine on top of theirs": the fields changed between what the editor opened and
+ * what is typed now, applied to the colleague's plan; every other field stays theirs.
+ */
+export function mergeTrip(opened: TripFields, mine: TripFields, theirs: TripFields): TripFields {
+  const merged: TripFields = { ...theirs, days: theirs.days };
+  for (const key of [...TRIP_DATE_FIELDS, ...TRIP_TEXT_FIELDS]) {
+    if (mine[key].trim() !== opened[key].trim()) merged[key] = mine[key];
+  }
+  if (JSON.stringify(tripPayload(mine)['days']) !== JSON.stringify(tripPayload(opened)['days']))
+    merged.days = mine.days;
+  return merged;
 }

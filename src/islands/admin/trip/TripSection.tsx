@@ -43,7 +43,14 @@ export function TripSection({ request }: { request: ContactRequest }) {
     setEditing({
       opened: Date.now(),
       version: plan?.version ?? null,
-      fields: plan ? fieldsOfPlan(plan) : chosen ? fieldsFromQuote(chosen) : emptyTripFields(),
+      fields: plan
+        ? fieldsOfPlan(plan)
+        : chosen
+          ? fieldsFromQuote(chosen, {
+              transfer: adminText('admin.trip.quoteTransfer'),
+              interpreter: adminText('admin.trip.quoteInterpreter'),
+            })
+          : emptyTripFields(),
     });
   };
 

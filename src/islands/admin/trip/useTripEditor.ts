@@ -6,6 +6,7 @@ import { refusalText } from '~/lib/admin/refusals.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import {
   fieldsOfPlan,
+  mergeTrip,
   tripProblems,
   type TripFields,
   type TripLimits,
@@ -64,8 +65,8 @@ export function hasKeptTrip(requestId: string): boolean {
 /**
  * One plan being edited under the staff write protocol (~/lib/admin/writes.ts): the save names
  * the plan version the editor opened (null: it starts the plan from the chosen quote); a
- * colleague's save since is never overwritten but shown as a conflict (re-apply mine on top of
- * theirs, or take theirs). A refusal is worded by refusalText; nothing typed is dropped.
+ * colleague's save since is never overwritten but shown as a conflict (re-apply the fields I
+ * changed on top of theirs, or take theirs). A refusal is worded by refusalText; nothing typed is dropped.
  */
 export function useTripEditor(options: {
   requestId: string;
@@ -130,8 +131,11 @@ export function useTripEditor(options: {
     setFailure(null);
     version.current = theirs?.version ?? null;
     if (choice === 'mine') {
-      keep(requestId, { version: version.current, fields });
-      return void save(fields);
+      // What this coordinator changed since opening, on top of the colleague's plan.
+      const mine = theirs ? mergeTrip(options.opened.fields, fields, fieldsOfPlan(theirs)) : fields;
+      setFields(mine);
+      keep(requestId, { version: version.current, fields: mine });
+      return void save(mine);
     }
     keep(requestId, null);
     if (theirs) setFields(fieldsOfPlan(theirs));
