@@ -9,7 +9,9 @@ import {
   tripProblems,
   type ChosenQuote,
   type TripFields,
+  type TripPlan,
 } from '../../src/lib/admin/trip.ts';
+import { renderTemplate } from '../../src/lib/admin/messages/variables.ts';
 import { mapLink } from '../../src/lib/trip-map.ts';
 
 /** The trip editor's pure part (src/lib/admin/trip.ts): prefill, suggested days, checks, payload. */
@@ -125,5 +127,50 @@ describe('a trip conflict', () => {
     const mine = { ...opened, transfer: 'new' };
     const theirs = withDates({ hotel_name: 'B', transfer: 'old' });
     expect(mergeTrip(opened, mine, theirs)).toMatchObject({ hotel_name: 'B', transfer: 'new' });
+  });
+});
+
+describe('«تفاصيل السفر» from the plan', () => {
+  const base = {
+    name: 'ليلى',
+    treatment: 'hairTransplant',
+    reference: 'RC-7K4M-2R',
+    language: 'ar' as const,
+    manager: 'سارة',
+    pageLink: null,
+    quotesSent: 1,
+  };
+  const plan = {
+    arrival_on: '2027-01-10',
+    departure_on: '2027-01-15',
+    clinic_name: 'مركز إسطنبول',
+    clinic_address: null,
+    clinic_address_local: 'Halaskargazi Cd. No:38',
+    hotel_name: 'Şişli Suites',
+    hotel_address: null,
+    hotel_address_local: null,
+    transfer: 'سائق العيادة',
+    emergency_phone: '+905321234567',
+  } as unknown as TripPlan;
+  const body =
+    'المواعيد: {trip_dates}. العيادة: {trip_clinic}. الفندق: {trip_hotel}. {trip_pickup} {trip_emergency}';
+
+  it('fills the dates, places, pickup and 24/7 number in the request language', () => {
+    expect(renderTemplate(body, { ...base, trip: plan })).toEqual({
+      text: 'المواعيد: 10 يناير – 15 يناير 2027. العيادة: مركز إسطنبول، Halaskargazi Cd. No:38. الفندق: Şişli Suites. سائق العيادة +905321234567',
+      missing: [],
+    });
+    expect(renderTemplate('{trip_dates}', { ...base, language: 'en', trip: plan }).text).toBe(
+      '10 January – 15 January 2027',
+    );
+  });
+
+  it('says the plan is missing, or which part of it', () => {
+    expect(renderTemplate('{trip_hotel}', base).missing).toEqual([
+      { variable: 'trip_hotel', reason: 'admin.trip.missing.plan' },
+    ]);
+    expect(
+      renderTemplate('{trip_pickup}', { ...base, trip: { ...plan, transfer: null } }).missing,
+    ).toEqual([{ variable: 'trip_pickup', reason: 'admin.trip.missing.pickup' }]);
   });
 });

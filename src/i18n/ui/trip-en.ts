@@ -25,6 +25,13 @@ export const adminTripEn = {
   'admin.trip.nothingChanged': 'No change',
   'admin.trip.quoteTransfer': 'Airport pickup and drop-off (in the quote)',
   'admin.trip.quoteInterpreter': 'Arabic interpreter (in the quote)',
+  'admin.trip.missing.plan': '{variable}: this request has no trip plan yet (in «Trip plan»).',
+  'admin.trip.missing.dates': '{variable}: the trip plan has no arrival and departure dates yet.',
+  'admin.trip.missing.clinic': '{variable}: the trip plan names no clinic yet.',
+  'admin.trip.missing.hotel': '{variable}: the trip plan names no hotel yet.',
+  'admin.trip.missing.pickup':
+    '{variable}: the trip plan says nothing about the pickup and transfers yet.',
+  'admin.trip.missing.emergency': '{variable}: the trip plan has no emergency number yet.',
   'admin.trip.title': 'Trip plan',
   'admin.trip.loadError': 'The trip plan could not be loaded. Open the request again.',
   'admin.trip.needsChoice':
