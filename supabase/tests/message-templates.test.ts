@@ -90,7 +90,17 @@ describe.each(backends)('message templates on $name', (backend) => {
       'quote_link',
       'reference',
       'treatment',
+      'trip_clinic',
+      'trip_dates',
+      'trip_emergency',
+      'trip_hotel',
+      'trip_pickup',
     ]);
+    // «تفاصيل السفر» fills from the trip plan (issue 44), no blanks.
+    const travel = seeded.find((row) => row.key === 'travel')!;
+    expect(travel.body_ar).toContain('{trip_dates}');
+    expect(travel.body_ar).not.toContain('…');
+    expect(travel.body_en).toContain('{trip_emergency}');
   });
 
   it('shows templates to staff only', async () => {

@@ -88,6 +88,11 @@ describe('template variables', () => {
       'reference',
       'page_link',
       'quote_link',
+      'trip_dates',
+      'trip_clinic',
+      'trip_hotel',
+      'trip_pickup',
+      'trip_emergency',
     ]);
     registerTemplateVariable('clinic_name', {
       fill: () => 'Clinic A',

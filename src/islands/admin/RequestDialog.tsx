@@ -21,6 +21,7 @@ import { ManageFields } from './dialog/ManageFields.tsx';
 import { PersonSection } from './dialog/PersonSection.tsx';
 import { PatientPagePanel } from './dialog/PatientPagePanel.tsx';
 import { QuotesSection } from './quotes/QuotesSection.tsx';
+import { TripSection } from './trip/TripSection.tsx';
 import { PatientDetails, Timeline } from './dialog/RequestHistory.tsx';
 import { useRequestEditor } from './dialog/useRequestEditor.ts';
 import { StatusBadge, UserText } from './parts.tsx';
@@ -139,6 +140,7 @@ export function RequestDialog({
           <PatientPagePanel request={request} />
           <FilesSection request={request} />
           <QuotesSection request={request} />
+          <TripSection request={request} />
           <Timeline events={events.data} />
         </div>
 

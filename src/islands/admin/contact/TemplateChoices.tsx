@@ -14,6 +14,7 @@ import { whatsappUrl } from '~/lib/whatsapp.ts';
 import { adminQueryKeys } from '../data.ts';
 import { issuePatientLink, patientPageKey } from '../dialog/patientPageData.ts';
 import { reportFailure } from '../dialog/useSaveRequest.ts';
+import { fetchRequestTrip, tripKey } from '../trip/tripData.ts';
 import {
   contactKeys,
   fetchMessageContext,
@@ -50,6 +51,11 @@ export function TemplateChoices({ request, onSent }: TemplateChoicesProps) {
     queryKey: contactKeys.context(request.id, request.version, request.assigned_to),
     queryFn: () => fetchMessageContext(request.id),
   });
+  // The trip plan (issue 44) fills «تفاصيل السفر»; a request without one still gets the others.
+  const trip = useQuery({
+    queryKey: tripKey(request.id),
+    queryFn: () => fetchRequestTrip(request.id),
+  });
   const pageLink = useIssuedLink(request.id);
   const record = useContactLog(request.id);
   const issue = useMutation({
@@ -75,7 +81,7 @@ export function TemplateChoices({ request, onSent }: TemplateChoicesProps) {
     return <p className="text-sm text-muted">{adminText('admin.contact.templatesLoading')}</p>;
   }
   const { quotes_sent: quotesSent, ...values } = stored.data;
-  const context: MessageContext = { ...values, quotesSent, pageLink };
+  const context: MessageContext = { ...values, quotesSent, pageLink, trip: trip.data?.plan };
   const language = context.language === 'en' ? 'en' : 'ar';
   const digits = phoneDigits(request.phone);
   const send = (template: SentTemplate | null) => {

@@ -6,7 +6,9 @@
  * `registerTemplateVariable`. Pure, unit-tested in tests/unit/admin-messages.test.ts.
  */
 import type { AdminKey } from '../strings.ts';
+import type { TripPlan } from '../trip.ts';
 import { treatmentName } from './treatments.ts';
+import { tripTemplateVariables } from './trip-variables.ts';
 
 /** What the database and the browser know about a request when a message is written. */
 export interface MessageContext {
@@ -22,6 +24,8 @@ export interface MessageContext {
   pageLink: string | null;
   /** How many of the request's quotes were sent (issue 31). */
   quotesSent: number;
+  /** The request's trip plan (issue 44), when there is one: ./trip-variables.ts fills from it. */
+  trip?: TripPlan | null;
 }
 
 export interface TemplateVariable {
@@ -52,6 +56,7 @@ const registry = new Map<string, TemplateVariable>([
         c.quotesSent > 0 ? 'admin.contact.missing.pageLink' : 'admin.contact.missing.quoteNone',
     },
   ],
+  ...tripTemplateVariables,
 ]);
 
 /** Adds (or replaces) the filler of a variable. */
