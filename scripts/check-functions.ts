@@ -8,12 +8,15 @@
  *   3. the entry is started with Deno on a loopback port (Deno.serve is pointed there; nothing else
  *      changes) and called: a preflight, refusals, and error paths, each with CORS headers; for
  *      google-indexing, its own check of the caller's JWT under Deno's Web Crypto (a valid ES256
- *      session passes, another key, `alg: none`, an HMAC as ES256 and an expired token do not).
+ *      session passes, another key, `alg: none`, an HMAC as ES256 and an expired token do not);
+ *      for whatsapp-webhook, Meta's verification handshake and its X-Hub-Signature-256 (unsigned
+ *      and wrongly signed bodies refused, a signed one reaching the unreachable database: 503).
  * Deno is the npm package `deno` (a devDependency; its binary comes from @deno/linux-x64-glibc).
  *
  *   node scripts/check-functions.ts [--port N]   (default: free loopback ports)
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -107,6 +110,8 @@ interface Call {
   what: string;
   init: RequestInit;
   status: number;
+  /** The query string of the call, for GET handshakes. */
+  query?: string;
 }
 const calls: Record<string, Call[]> = {
   'send-form-notification': [
@@ -170,6 +175,75 @@ const calls: Record<string, Call[]> = {
   ],
 };
 
+// The WhatsApp webhook's secrets in the smoke run, and a notification in Meta's format signed with
+// them (X-Hub-Signature-256: the HMAC-SHA256 of the raw body under the app secret).
+const WHATSAPP_SMOKE_SECRET = 'smoke-whatsapp-app-secret';
+const WHATSAPP_SMOKE_TOKEN = 'smoke-whatsapp-verify-token';
+const whatsappBody = JSON.stringify({
+  object: 'whatsapp_business_account',
+  entry: [
+    {
+      id: '102290129340398',
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            messaging_product: 'whatsapp',
+            metadata: { display_phone_number: '15550783881', phone_number_id: '106540352242922' },
+            contacts: [{ profile: { name: 'Smoke' }, wa_id: '966501234567' }],
+            messages: [
+              {
+                from: '966501234567',
+                id: 'wamid.SMOKE',
+                timestamp: '1764750000',
+                type: 'text',
+                text: { body: 'hello' },
+              },
+            ],
+          },
+        },
+      ],
+    },
+  ],
+});
+const whatsappSignature = (secret: string) =>
+  `sha256=${createHmac('sha256', secret).update(whatsappBody).digest('hex')}`;
+calls['whatsapp-webhook'] = [
+  { what: 'preflight', init: { method: 'OPTIONS' }, status: 204 },
+  {
+    what: 'the verification handshake with the verify token',
+    query: `?hub.mode=subscribe&hub.verify_token=${WHATSAPP_SMOKE_TOKEN}&hub.challenge=1158201444`,
+    init: { method: 'GET' },
+    status: 200,
+  },
+  {
+    what: 'the handshake with another token',
+    query: '?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1158201444',
+    init: { method: 'GET' },
+    status: 403,
+  },
+  { what: 'an unsigned notification', init: { method: 'POST', body: whatsappBody }, status: 401 },
+  {
+    what: 'a notification signed with another secret',
+    init: {
+      method: 'POST',
+      headers: { 'X-Hub-Signature-256': whatsappSignature('another-secret') },
+      body: whatsappBody,
+    },
+    status: 401,
+  },
+  {
+    // Signed by Meta, the database unreachable: 503, so Meta delivers it again.
+    what: 'a signed notification, database unreachable',
+    init: {
+      method: 'POST',
+      headers: { 'X-Hub-Signature-256': whatsappSignature(WHATSAPP_SMOKE_SECRET) },
+      body: whatsappBody,
+    },
+    status: 503,
+  },
+];
+
 function indexingCall(what: string, token: string, status: number): Call {
   return {
     what,
@@ -203,6 +277,8 @@ await import(${JSON.stringify(`file://${join(functionsDir, name, 'index.ts')}`)}
       SUPABASE_SERVICE_ROLE_KEY: 'service-smoke',
       NOTIFY_EMAIL_TO: 'inbox@smoke.test',
       NOTIFY_EMAIL_FROM: 'smoke@smoke.test',
+      WHATSAPP_APP_SECRET: WHATSAPP_SMOKE_SECRET,
+      WHATSAPP_VERIFY_TOKEN: WHATSAPP_SMOKE_TOKEN,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -225,7 +301,7 @@ await import(${JSON.stringify(`file://${join(functionsDir, name, 'index.ts')}`)}
     for (const call of calls[name] ?? [
       { what: 'preflight', init: { method: 'OPTIONS' }, status: 204 },
     ]) {
-      const response = await fetch(`http://127.0.0.1:${port}/`, {
+      const response = await fetch(`http://127.0.0.1:${port}/${call.query ?? ''}`, {
         ...call.init,
         headers: {
           Origin: 'https://rihla.care',

@@ -117,6 +117,9 @@ const personCounts = {
   // The trip plan of a request (issue 44): none here; supabase/tests/trip-plans.test.ts exports and
   // erases one.
   'public.trip_plans': 0,
+  // Their WhatsApp conversation through the Cloud API (issue 46): none here;
+  // supabase/tests/whatsapp.test.ts exports and erases one.
+  'public.whatsapp_messages': 0,
   'public.offer_leads': 3,
   'public.contact_requests': 3,
   'public.test_timeline': 3,

@@ -702,6 +702,98 @@ export type Database = {
           },
         ];
       };
+      whatsapp_messages: {
+        Row: {
+          author: string | null;
+          author_id: string | null;
+          body: string | null;
+          created_at: string;
+          direction: string;
+          error_code: number | null;
+          error_detail: string | null;
+          error_title: string | null;
+          id: string;
+          kind: string;
+          latitude: number | null;
+          longitude: number | null;
+          media_id: string | null;
+          media_name: string | null;
+          media_type: string | null;
+          phone_key: string;
+          place_address: string | null;
+          place_name: string | null;
+          request_id: string;
+          sent_at: string;
+          state: string;
+          state_at: string;
+          template_language: string | null;
+          template_name: string | null;
+          wa_message_id: string | null;
+        };
+        Insert: {
+          author?: string | null;
+          author_id?: string | null;
+          body?: string | null;
+          created_at?: string;
+          direction: string;
+          error_code?: number | null;
+          error_detail?: string | null;
+          error_title?: string | null;
+          id?: string;
+          kind: string;
+          latitude?: number | null;
+          longitude?: number | null;
+          media_id?: string | null;
+          media_name?: string | null;
+          media_type?: string | null;
+          phone_key: string;
+          place_address?: string | null;
+          place_name?: string | null;
+          request_id: string;
+          sent_at?: string;
+          state: string;
+          state_at?: string;
+          template_language?: string | null;
+          template_name?: string | null;
+          wa_message_id?: string | null;
+        };
+        Update: {
+          author?: string | null;
+          author_id?: string | null;
+          body?: string | null;
+          created_at?: string;
+          direction?: string;
+          error_code?: number | null;
+          error_detail?: string | null;
+          error_title?: string | null;
+          id?: string;
+          kind?: string;
+          latitude?: number | null;
+          longitude?: number | null;
+          media_id?: string | null;
+          media_name?: string | null;
+          media_type?: string | null;
+          phone_key?: string;
+          place_address?: string | null;
+          place_name?: string | null;
+          request_id?: string;
+          sent_at?: string;
+          state?: string;
+          state_at?: string;
+          template_language?: string | null;
+          template_name?: string | null;
+          wa_message_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'whatsapp_messages_request_id_fkey';
+            columns: ['request_id'];
+            isOneToOne: false;
+            referencedRelation: 'contact_requests';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
     };
     Views: {
       staff_accounts: {
@@ -1069,6 +1161,10 @@ export type Database = {
         Args: { _request_id: string };
         Returns: Json;
       };
+      request_whatsapp: {
+        Args: { _request_id: string };
+        Returns: Json;
+      };
       restore_requests: {
         Args: { _idempotency_key: string; _ids: string[] };
         Returns: string[];
@@ -1152,6 +1248,14 @@ export type Database = {
       update_request: {
         Args: { _changes: Json; _expected_version: number; _id: string };
         Returns: unknown;
+      };
+      whatsapp_receive: {
+        Args: { _message: Json };
+        Returns: Json;
+      };
+      whatsapp_status: {
+        Args: { _status: Json };
+        Returns: boolean;
       };
       withdraw_advertising_consent: {
         Args: { _lead_id: string };

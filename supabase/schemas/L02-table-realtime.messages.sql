@@ -6,3 +6,5 @@ CREATE POLICY "admins receive file broadcasts" ON realtime.messages FOR SELECT T
 CREATE POLICY "admins receive quote broadcasts" ON realtime.messages FOR SELECT TO authenticated USING (((extension = 'broadcast'::text) AND (( SELECT realtime.topic() AS topic) = 'staff:quotes'::text) AND ( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin)));
 
 CREATE POLICY "admins receive staff broadcasts" ON realtime.messages FOR SELECT TO authenticated USING (((extension = 'broadcast'::text) AND (( SELECT realtime.topic() AS topic) = ANY (ARRAY['staff:contact_requests'::text, 'staff:offer_leads'::text])) AND ( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin)));
+
+CREATE POLICY "admins receive whatsapp broadcasts" ON realtime.messages FOR SELECT TO authenticated USING (((extension = 'broadcast'::text) AND (( SELECT realtime.topic() AS topic) = 'staff:whatsapp_messages'::text) AND ( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin)));

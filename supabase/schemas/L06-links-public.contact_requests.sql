@@ -41,6 +41,8 @@ CREATE TRIGGER tally_updated AFTER UPDATE ON public.contact_requests REFERENCING
 
 CREATE TRIGGER time_first_contact BEFORE INSERT ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.start_first_contact_clock();
 
+CREATE TRIGGER whatsapp_lead_basis BEFORE INSERT ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.whatsapp_lead_basis();
+
 ALTER TABLE ONLY public.contact_requests
     ADD CONSTRAINT contact_requests_assigned_to_fkey FOREIGN KEY (assigned_to) REFERENCES private.admin_users(id) ON DELETE SET NULL;
 

@@ -31,6 +31,8 @@ CREATE TRIGGER record_lead_submission AFTER INSERT ON public.offer_leads FOR EAC
 
 CREATE TRIGGER take_patient_token BEFORE INSERT ON public.offer_leads FOR EACH ROW EXECUTE FUNCTION private.take_patient_token();
 
+CREATE TRIGGER whatsapp_lead_basis BEFORE INSERT ON public.offer_leads FOR EACH ROW EXECUTE FUNCTION private.whatsapp_lead_basis();
+
 ALTER TABLE ONLY public.offer_leads
     ADD CONSTRAINT offer_leads_advertising_consent_known FOREIGN KEY (advertising_consent_version, language) REFERENCES private.advertising_consent_texts(version, language);
 

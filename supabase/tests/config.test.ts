@@ -106,10 +106,13 @@ describe('supabase/config.toml', () => {
     expect(values.get('functions.google-indexing.verify_jwt')).toBe(false);
     // request-files (issue 30) admits project keys like send-form-notification.
     expect(values.get('functions.request-files.verify_jwt')).toBe(false);
+    // whatsapp-webhook (issue 46): Meta sends no JWT; the handler checks Meta's signature.
+    expect(values.get('functions.whatsapp-webhook.verify_jwt')).toBe(false);
     expect([...readLocalConfig().functionsWithoutJwt].sort()).toEqual([
       'google-indexing',
       'request-files',
       'send-form-notification',
+      'whatsapp-webhook',
     ]);
     // Signing keys are off by default (the legacy secret, as `supabase start` without the file).
     expect(values.has('auth.signing_keys_path')).toBe(false);

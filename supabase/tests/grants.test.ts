@@ -190,6 +190,12 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.patient_trip(text)': anyone,
   'function public.patient_confirm_trip(text, integer)': anyone,
   'function public.patient_save_trip_travel(text, jsonb, jsonb)': anyone,
+  // Issue 46: the WhatsApp conversation. Staff read it (RLS: requests they may read); only the
+  // webhook's service key stores messages and Meta's states.
+  'table public.whatsapp_messages': { authenticated: 'r', service_role: 'arwd' },
+  'function public.whatsapp_receive(jsonb)': { service_role: 'x' },
+  'function public.whatsapp_status(jsonb)': { service_role: 'x' },
+  'function public.request_whatsapp(uuid)': { authenticated: 'x', service_role: 'x' },
 };
 
 describe.each(backends)('API role grants on $name', (backend) => {

@@ -93,11 +93,13 @@ describe.each(backends)('schema invariants on $name', (backend) => {
        order by 1`,
     );
     // The staff topics of the lead tables, staff:request_files of issue 30 (file ids only) and
-    // issue 31's quotes' topic (staff:quotes), each for live admin sessions only.
+    // issue 31's quotes' topic (staff:quotes) and issue 46's staff:whatsapp_messages (message ids
+    // and states only), each for live admin sessions only.
     expect(policies.map((row) => row.policyname)).toEqual([
       'admins receive file broadcasts',
       'admins receive quote broadcasts',
       'admins receive staff broadcasts',
+      'admins receive whatsapp broadcasts',
     ]);
   });
 
