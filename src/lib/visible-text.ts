@@ -16,9 +16,16 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /** Characters a reader does not see, or that do not stand on their own. */
 const INVISIBLE = new RegExp(`[\\p{Z}\\p{C}\\p{M}\\s\\u2800${HANGUL_FILLERS}]`, 'u');
 
-/** Whether one character (a code point) is a letter or digit that draws something. */
+/**
+ * Tatweel (U+0640) is a letter by category (Lm) but only stretches the line between two Arabic
+ * letters: it is visible, yet a name of only «ـــ» is no name
+ * (supabase/migrations/20261203110100_names_not_only_tatweel.sql).
+ */
+const TATWEEL = '\u0640';
+
+/** Whether one character (a code point) is a letter or digit that draws something of its own. */
 export function isVisibleCharacter(char: string): boolean {
-  return LETTER_OR_DIGIT.test(char) && !HANGUL_FILLERS.includes(char);
+  return LETTER_OR_DIGIT.test(char) && !HANGUL_FILLERS.includes(char) && char !== TATWEEL;
 }
 
 /** How many visible characters (letters or digits) `text` holds. */

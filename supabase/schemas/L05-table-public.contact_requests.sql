@@ -71,6 +71,9 @@ COMMENT ON COLUMN public.contact_requests.first_contacted_at IS 'The first human
 
 COMMENT ON COLUMN public.contact_requests.first_contact_due_at IS 'When an uncontacted request turns red: the first-contact threshold in working time; null when not measured.';
 
+ALTER TABLE public.contact_requests
+    ADD CONSTRAINT contact_requests_follow_up_at CHECK (((follow_up_at IS NULL) OR ((follow_up_at >= '2025-01-01 00:00:00+00'::timestamp with time zone) AND (follow_up_at < '2100-01-01 00:00:00+00'::timestamp with time zone)))) NOT VALID;
+
 ALTER TABLE ONLY public.contact_requests
     ADD CONSTRAINT contact_requests_lead_id_key UNIQUE (lead_id);
 

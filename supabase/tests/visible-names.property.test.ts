@@ -27,6 +27,7 @@ const tricky = [
   '\uffa0',
   '\u0301',
   '\u0651',
+  '\u0640',
   '\u{e0041}',
   '\u{e007f}',
   'a',
@@ -73,12 +74,16 @@ describe.each(backends)('visible names on $name', (backend) => {
     );
   });
 
-  it('refuses Braille blanks, tag characters and marks-only names on insert, accepts Arabic', async () => {
+  it('refuses Braille blanks, tag characters, marks-only and tatweel-only names on insert, accepts Arabic', async () => {
     for (const name of [
       '\u2800\u2800\u2800',
       '\u{e0041}\u{e0042}\u{e0043}',
       '\u0301\u0651\u064b',
       '\u3164\u3164',
+      // Tatweel only (issue 42): a letter by category, no name.
+      'ـــ',
+      'ـ ـ ـ',
+      'ـأ',
     ]) {
       const error = await expectSqlError(
         as(db, anon, (tx) => insertLead(tx, leadRow({ name }))),
@@ -88,5 +93,7 @@ describe.each(backends)('visible names on $name', (backend) => {
     }
     expect(await as(db, anon, (tx) => insertLead(tx, leadRow({ name: 'لؤي' })))).toBe(1);
     expect(await as(db, anon, (tx) => insertLead(tx, leadRow({ name: 'Zoë' })))).toBe(1);
+    // Tatweel between letters stays what it is: a stretched name.
+    expect(await as(db, anon, (tx) => insertLead(tx, leadRow({ name: 'محـــمد' })))).toBe(1);
   });
 });

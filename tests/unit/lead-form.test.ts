@@ -47,6 +47,11 @@ describe('offer registration messages (exact)', () => {
     expect(validateOffer(ar, { name: '  ', phone: '966501234567', website: '' }).name).toBe(
       'الاسم يجب أن يكون حرفين على الأقل',
     );
+    // Tatweel only (issue 42): the same message; tatweel inside a name is kept.
+    expect(validateOffer(ar, { name: 'ـــــ', phone: '966501234567', website: '' }).name).toBe(
+      'الاسم يجب أن يكون حرفين على الأقل',
+    );
+    expect(validateOffer(ar, { name: 'محـــمد', phone: '966501234567', website: '' })).toEqual({});
   });
 
   it('asks for at least 8 digits, digits only', () => {

@@ -22,6 +22,7 @@ export const adminWritesAr = {
     'لا تملك هذه العيادة اعتماداً سارياً اليوم، فلا يُنشأ منها عرض ولا يُرسل. يحدّث المالك اعتمادها في صفحة العيادات.',
   'admin.writes.rule.clinic_inactive': 'هذه العيادة لم تعد شريكة نشطة.',
   'admin.writes.rule.quote_price_missing': 'أدخل السعر قبل الإرسال.',
+  'admin.writes.rule.follow_up_at': 'اختر موعد متابعة معقولاً: تاريخاً قبل سنة 2100.',
   'admin.writes.rule.quote_valid_until': 'اختر تاريخ صلاحية من اليوم فصاعداً.',
   'admin.writes.rule.quote_price':
     'السعر أكبر من صفر وحتى 999,999,999.99 بأي عملة (رقمان بعد الفاصلة على الأكثر).',

@@ -109,6 +109,7 @@ export const CONSTRAINT_RULES: Readonly<Record<string, Refusal>> = {
   quote_versions_sent_complete: { rule: 'quote_price_missing', field: 'price' },
   quotes_one_per_clinic: { rule: 'stale_version', field: null },
   contact_requests_notes_length: { rule: 'notes_length', field: 'notes' },
+  contact_requests_follow_up_at: { rule: 'follow_up_at', field: 'follow_up_at' },
   clinics_slug_key: { rule: 'clinic_slug_taken', field: 'slug' },
 };
 

@@ -48,16 +48,18 @@ export const LINTS: Lint[] = [
                  or has_table_privilege('authenticated', c.oid, 'select'))`,
   },
   {
-    // 0003: auth.uid() & co. evaluated per row; every call must sit in a sub-select.
+    // 0003: auth.uid() & co., and current_setting() (splinter checks it too: the two WARNs on
+    // offer_leads, issue 42), evaluated per row; every call must sit in a sub-select.
     name: 'auth_rls_initplan',
     level: 'WARN',
     sql: `select schema_name || '.' || table_name || ' ' || policy_name as object
           from (${POLICIES}) p
           where rls and exists (
             select 1 from unnest(array[qual, with_check]) e
-            where (select count(*) from regexp_matches(e, 'auth\\.(uid|jwt|role|email)\\(\\)', 'g'))
+            where (select count(*) from regexp_matches(e,
+                     '(auth\\.(uid|jwt|role|email)\\(\\)|current_setting\\()', 'g'))
                 > (select count(*) from regexp_matches(lower(e),
-                     'select\\s+auth\\.(uid|jwt|role|email)\\(\\)', 'g')))`,
+                     'select\\s+\\(?(auth\\.(uid|jwt|role|email)\\(\\)|current_setting\\()', 'g')))`,
   },
   {
     // 0006: two permissive policies for one role and action: both run for every row.

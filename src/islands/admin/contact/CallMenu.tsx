@@ -111,6 +111,7 @@ export function CallMenu({ request, onCallBack }: CallMenuProps) {
               dir="ltr"
               value={custom}
               min={toLocalInput(new Date().toISOString())}
+              max="2099-12-31T23:59"
               aria-invalid={invalid}
               onChange={(event) => setCustom(event.target.value)}
               onKeyDown={(event) => {

@@ -73,6 +73,9 @@ export function ManageFields({ request, staff, edits, set }: ManageFieldsProps) 
             id={`${uid}-follow-up`}
             type="datetime-local"
             dir="ltr"
+            // The database's bound (contact_requests_follow_up_at): a typed year 9999 is refused.
+            min="2025-01-01T00:00"
+            max="2099-12-31T23:59"
             value={edits.followUp}
             onChange={(event) => set({ followUp: event.target.value })}
             className={inputClass}
