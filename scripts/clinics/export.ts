@@ -81,7 +81,13 @@ async function main(): Promise<number> {
     clinics,
     retired,
   };
-  writeFileSync(out, `${JSON.stringify(snapshot, null, 2)}\n`);
+  // Formatted as `npm run format` would, so the committed file passes the format check.
+  const prettier = await import('prettier');
+  const options = (await prettier.resolveConfig(out)) ?? {};
+  writeFileSync(
+    out,
+    await prettier.format(JSON.stringify(snapshot), { ...options, filepath: out }),
+  );
   console.log(
     `clinics:export: ${clinics.length} active clinic(s) from ${snapshot.source} written to ${out}` +
       (retired.length ? `; retired (redirected): ${retired.join(', ')}` : ''),

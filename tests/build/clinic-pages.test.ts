@@ -82,6 +82,30 @@ describe('clinic pages', () => {
     expect(ar).toContain('تحققنا منها في');
   });
 
+  it('say how reviews are collected and checked, and no page carries an AggregateRating', () => {
+    for (const clinic of clinics) {
+      expect(page(`en/clinics/${clinic.slug}`)).toContain('How we collect and check reviews');
+      expect(page(`clinics/${clinic.slug}`)).toContain('كيف نجمع التقييمات ونتحقق منها');
+    }
+    const all = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory()
+          ? entry.name === '_astro'
+            ? []
+            : all(join(dir, entry.name))
+          : entry.name.endsWith('.html')
+            ? [join(dir, entry.name)]
+            : [],
+      );
+    const rated = all(dist).filter((file) =>
+      readFileSync(file, 'utf8').includes('AggregateRating'),
+    );
+    expect(rated).toEqual([]);
+    // The curated stories on the home page say what they are.
+    expect(page('en')).toContain('not every opinion we received');
+    expect(page('')).toContain('ولا نحسب منها متوسط تقييم');
+  });
+
   it('are in the sitemap with their twins, and the list links to them', () => {
     const sitemap = readFileSync(join(dist, 'sitemap-0.xml'), 'utf8');
     for (const clinic of clinics) {

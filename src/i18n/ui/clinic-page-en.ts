@@ -17,4 +17,10 @@ export const clinicPageEn: Record<keyof typeof clinicPageAr, string> = {
   'clinicPage.quote': 'Ask for a free quote',
   'clinicPage.quoteHow':
     'We do not book with the clinic directly: send us your request and we send you written quotes from two or more clinics to compare.',
+  'clinicPage.reviews': 'Verified patient reviews',
+  'clinicPage.noReviews': 'We have not published a verified review of this clinic yet.',
+  'clinicPage.reviewsHow':
+    'How we collect and check reviews: we publish here only reviews by patients treated at this clinic through us, matched with their request in our records, with their separate consent to publish, under their first name and the initial of their family name or anonymously. We publish every review unless it breaks our published rules (health data of others, insults, advertising), and no before/after images of cosmetic procedures that are not medically needed. We show no average rating until a clinic has at least 5 verified reviews.',
+  'testimonials.curated':
+    'These are stories we selected from what our patients told us: a choice, not every opinion we received, and we compute no average rating from them. Verified reviews, published without selection, appear on each partner clinic’s page.',
 };
