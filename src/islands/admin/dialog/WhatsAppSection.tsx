@@ -68,7 +68,7 @@ export function WhatsAppSection({ request }: { request: ContactRequest }) {
     queryFn: () => fetchConversation(request.id),
   });
   const messages = conversation.data?.messages ?? [];
-  useLiveWhatsApp(request.id, [...new Set(messages.map((message) => message.request_id))].sort());
+  useLiveWhatsApp(request.id);
   return (
     <section
       aria-labelledby={`${uid}-title`}

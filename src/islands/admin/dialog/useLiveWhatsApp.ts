@@ -9,26 +9,26 @@ import { whatsappKey } from './whatsappData.ts';
  * Keeps an open request dialog's WhatsApp conversation live: the database broadcasts each message
  * stored and each state Meta reports to the private topic staff:whatsapp_messages (the request's
  * and the message's ids and the state only; migration 20261203150000_whatsapp_messages.sql), which
- * only a live admin session may join. A broadcast about a request of this person reloads the
- * conversation and the timeline (the person's requests are those the conversation answers).
+ * only a live admin session may join. Any broadcast reloads the conversation (a message may join
+ * another request of the same person, merged or of the same number, which the dialog cannot tell
+ * from the ids; the reload is one call while the dialog is open); one about this request reloads
+ * its timeline too.
  */
-export function useLiveWhatsApp(requestId: string, personRequestIds: readonly string[]): void {
+export function useLiveWhatsApp(requestId: string): void {
   const queryClient = useQueryClient();
-  const ids = personRequestIds.join(',');
   useEffect(() => {
     let channel: RealtimeChannel | undefined;
     let cancelled = false;
-    const mine = new Set([requestId, ...ids.split(',').filter(Boolean)]);
     void (async () => {
       await supabase.realtime.setAuth().catch(() => {});
       if (cancelled) return;
       channel = supabase
         .channel('staff:whatsapp_messages', { config: { private: true } })
         .on('broadcast', { event: '*' }, ({ payload }) => {
-          const about = (payload as { request_id?: string } | null)?.request_id;
-          if (!about || !mine.has(about)) return;
           void queryClient.invalidateQueries({ queryKey: whatsappKey(requestId) });
-          void queryClient.invalidateQueries({ queryKey: adminQueryKeys.events(requestId) });
+          if ((payload as { request_id?: string } | null)?.request_id === requestId) {
+            void queryClient.invalidateQueries({ queryKey: adminQueryKeys.events(requestId) });
+          }
         })
         .subscribe((state) => {
           if (state === 'SUBSCRIBED') {
@@ -40,5 +40,5 @@ export function useLiveWhatsApp(requestId: string, personRequestIds: readonly st
       cancelled = true;
       if (channel) void supabase.removeChannel(channel);
     };
-  }, [queryClient, requestId, ids]);
+  }, [queryClient, requestId]);
 }
