@@ -25,6 +25,16 @@ import { headerValue } from './request-auth.ts';
  * CORS is what the browser tests exercise.
  */
 
+/**
+ * Functions a third party calls with its own signature and no project key (config.toml sets
+ * `verify_jwt = false` for them, and the hosted gateway then asks no key, as Supabase's Stripe
+ * webhook example relies on): the local server lets them through without an `apikey` too.
+ */
+export const KEYLESS_WEBHOOKS = new Set(['whatsapp-webhook']);
+
+/** The app secret the local webhook checks signatures with (never a production value). */
+export const LOCAL_WHATSAPP_APP_SECRET = 'local-whatsapp-app-secret';
+
 export const FUNCTIONS_DIR = join(REPO_ROOT, 'supabase', 'functions');
 const HANDLER_TIMEOUT_MS = 30_000;
 
@@ -58,6 +68,10 @@ export function createLocalRuntime(options: FunctionsOptions): FunctionRuntime {
   const defaults: Record<string, string> = {
     NOTIFY_EMAIL_TO: 'care@rihla.care',
     NOTIFY_EMAIL_FROM: 'Rihla Care (local) <notifications@localhost>',
+    // The WhatsApp webhook's secrets under `npm start` (issue 46; docs/local-stack.md "WhatsApp"):
+    // local values only, so a notification signed with them reaches the local database.
+    WHATSAPP_APP_SECRET: LOCAL_WHATSAPP_APP_SECRET,
+    WHATSAPP_VERIFY_TOKEN: 'local-whatsapp-verify-token',
   };
   const env = (name: string) =>
     pinned[name] ?? fileEnv[name] ?? process.env[name] ?? defaults[name];

@@ -5,7 +5,7 @@ import { handleAuth, JWKS_PATH, sendJwks, type AuthOptions } from './auth.ts';
 import type { LocalConfig } from './config.ts';
 import type { Database } from './db.ts';
 import type { JwtKeys } from './jwt.ts';
-import { FunctionsHost } from './functions.ts';
+import { FunctionsHost, KEYLESS_WEBHOOKS } from './functions.ts';
 import { requestStarted } from './hash-gate.ts';
 import { WORKER_CLIENT_INFO } from '../supabase/functions/send-form-notification/handler.ts';
 import { FILES_CLIENT_INFO } from '../supabase/functions/request-files/handler.ts';
@@ -255,7 +255,10 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       return;
     }
     if (path.startsWith('/functions/v1/')) {
-      requireApikey(req, url, options.keys);
+      // A third party's signed webhook (Meta's) sends no project key, as the hosted gateway lets
+      // a function without verify_jwt be called; the function checks the sender's signature.
+      const name = path.slice('/functions/v1/'.length).split('/')[0] ?? '';
+      if (!KEYLESS_WEBHOOKS.has(name)) requireApikey(req, url, options.keys);
       await functionsHost().handle(req, res, url, body);
       return;
     }

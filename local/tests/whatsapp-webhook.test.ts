@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_WHATSAPP_APP_SECRET } from '../functions.ts';
 import { REPO_ROOT } from '../migrate.ts';
 import { startTestStack } from './helpers.ts';
 
@@ -321,5 +322,21 @@ describe('the WhatsApp webhook under Deno, against the local stack', () => {
     const body = notification({ messages: [textMessage('966555555555', 'not ours')] }, '999');
     expect((await post(body)).body).toMatchObject({ received: 0, skipped: 1 });
     expect(await messagesOf('966555555555')).toEqual([]);
+  });
+
+  it('is served by the local server too, with the local app secret (npm start)', async () => {
+    const body = notification({ messages: [textMessage('966566666666', 'via npm start')] });
+    const response = await fetch(`${stack.url}/functions/v1/whatsapp-webhook`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Hub-Signature-256': `sha256=${createHmac('sha256', LOCAL_WHATSAPP_APP_SECRET).update(body).digest('hex')}`,
+      },
+      body,
+    });
+    expect({ status: response.status, body: await response.json() }).toMatchObject({
+      status: 200,
+      body: { received: 1 },
+    });
   });
 });

@@ -10,6 +10,7 @@ import { adminContactAr } from './admin-contact-ar.ts';
 import { adminDeskAr } from './admin-desk-ar.ts';
 import { adminPatientAr } from './admin-patient-ar.ts';
 import { adminFilesAr } from './admin-files-ar.ts';
+import { adminWhatsAppAr } from './admin-whatsapp-ar.ts';
 import { adminQuotesAr } from './admin-quotes-ar.ts';
 import { adminWritesAr } from './admin-writes-ar.ts';
 import { adminTripAr } from './trip-ar.ts';
@@ -17,6 +18,7 @@ import { adminTripAr } from './trip-ar.ts';
 export const adminAr = {
   ...adminPatientAr,
   ...adminFilesAr,
+  ...adminWhatsAppAr,
   ...adminQuotesAr,
   ...adminWritesAr,
   ...adminContactAr,

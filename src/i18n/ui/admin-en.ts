@@ -5,6 +5,7 @@ import { adminContactEn } from './admin-contact-en.ts';
 import { adminDeskEn } from './admin-desk-en.ts';
 import { adminPatientEn } from './admin-patient-en.ts';
 import { adminFilesEn } from './admin-files-en.ts';
+import { adminWhatsAppEn } from './admin-whatsapp-en.ts';
 import { adminQuotesEn } from './admin-quotes-en.ts';
 import { adminWritesEn } from './admin-writes-en.ts';
 import { adminTripEn } from './trip-en.ts';
@@ -17,6 +18,7 @@ import { adminTripEn } from './trip-en.ts';
 export const adminEn = {
   ...adminPatientEn,
   ...adminFilesEn,
+  ...adminWhatsAppEn,
   ...adminQuotesEn,
   ...adminWritesEn,
   ...adminContactEn,

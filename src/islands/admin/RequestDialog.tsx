@@ -17,6 +17,7 @@ import { ContactPanel } from './contact/ContactPanel.tsx';
 import { AdvertisingConsent } from './dialog/AdvertisingConsent.tsx';
 import { ContactSection } from './dialog/ContactSection.tsx';
 import { FilesSection } from './dialog/FilesSection.tsx';
+import { WhatsAppSection } from './dialog/WhatsAppSection.tsx';
 import { ManageFields } from './dialog/ManageFields.tsx';
 import { PersonSection } from './dialog/PersonSection.tsx';
 import { PatientPagePanel } from './dialog/PatientPagePanel.tsx';
@@ -138,6 +139,7 @@ export function RequestDialog({
           <PersonSection request={request} onOpenRequest={onOpenRequest} />
           <AdvertisingConsent request={request} />
           <PatientPagePanel request={request} />
+          <WhatsAppSection request={request} />
           <FilesSection request={request} />
           <QuotesSection request={request} />
           <TripSection request={request} />

@@ -194,6 +194,17 @@ function EntryFields({ request }: { request: ContactRequest }) {
           </span>
         </Field>
       )}
+      {/* A request a WhatsApp message opened (issue 46): the person wrote to the agency. */}
+      {!request.entry_channel && request.source === 'whatsapp' && request.consent_given_at && (
+        <Field label={adminText('admin.request.basis')}>
+          <span data-testid="whatsapp-basis">
+            {adminText('admin.request.basisWhatsApp', {
+              number: request.consent_given_by ?? '',
+              date: formatRequestDate(request.consent_given_at),
+            })}
+          </span>
+        </Field>
+      )}
       {request.entry_channel && request.consent_how && (
         <Field label={adminText('admin.request.basis')}>
           <UserText>

@@ -85,6 +85,8 @@ export function sourceLabel(source: string | null | undefined): string {
   if (key === NO_SOURCE) return adminText('admin.notSpecified');
   if (key === OFFER_PAGE_SOURCE) return adminText('admin.source.offerPage');
   if (key === '/') return adminText('admin.source.home');
+  // A request a WhatsApp message opened (issue 46, public.whatsapp_receive).
+  if (key === 'whatsapp') return adminText('admin.source.whatsapp');
   // A request staff entered (public.enter_request): the channel it came through.
   if (key.startsWith('staff:')) return entryChannelLabel(key.slice('staff:'.length));
   return key;

@@ -25,6 +25,7 @@ export type EventKind =
   | 'patient_step'
   | 'advertising_withdrawn'
   | 'whatsapp'
+  | 'whatsapp_in'
   | 'call'
   | 'routed'
   | 'escalated'

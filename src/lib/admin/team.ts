@@ -12,7 +12,7 @@ import { describeQuoteEvent } from './quote-events.ts';
 import { formatRequestDate } from './dates.ts';
 import { entryChannelLabel, statusLabel, statusOf } from './labels.ts';
 import type { ContactRequest, RequestEvent, RequestStatus } from './rows.ts';
-import { adminText } from './strings.ts';
+import { adminText, type AdminKey } from './strings.ts';
 
 /** What update_request may change; a key set to null clears the field. */
 export interface RequestChanges {
@@ -138,6 +138,13 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
     case 'merge':
     case 'unmerge':
       return { label: adminText(`admin.team.event.${event.kind}`), text: '' };
+    // Issue 46: a message the patient wrote to the agency's WhatsApp number (its kind; the
+    // conversation in the dialog shows the text).
+    case 'whatsapp_in':
+      return {
+        label: adminText('admin.whatsapp.event'),
+        text: adminText(`admin.whatsapp.kind.${event.new_value ?? 'text'}` as AdminKey),
+      };
     // Issue 32: WhatsApp, calls, routing and the owner's e-mail (contact-events.ts).
     case 'whatsapp':
     case 'call':
@@ -155,7 +162,7 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
 /** Who wrote an entry: the staff member, the patient (their page's actions), or the system. */
 export function authorName(author: string | null, kind?: string): string {
   if (author) return author;
-  return kind?.startsWith('patient_')
+  return kind?.startsWith('patient_') || kind === 'whatsapp_in'
     ? adminText('admin.patientPage.author')
     : adminText('admin.team.system');
 }

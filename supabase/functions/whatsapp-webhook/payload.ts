@@ -58,8 +58,8 @@ function message(value: unknown, names: Map<string, string>): InboundMessage | n
   if (!item || !id || !from || !/^[0-9]{6,15}$/.test(from) || !type) return null;
   const stamp = typeof timestamp === 'number' ? String(Math.floor(timestamp)) : text(timestamp);
   if (!stamp || !/^[0-9]{1,12}$/.test(stamp)) return null;
-  const sender = names.get(from);
-  const base = { id, from, timestamp: stamp, ...(sender ? { name: sender } : {}) };
+  const profile = names.get(from);
+  const base = { id, from, timestamp: stamp, ...(profile ? { name: profile } : {}) };
   const part = object(item[type]);
   switch (type) {
     case 'text': {

@@ -1,0 +1,33 @@
+/**
+ * Arabic strings of the request dialog's WhatsApp conversation through the Cloud API (issue 46)
+ * and its timeline entry, spread into admin-ar.ts; admin-whatsapp-en.ts has the same keys.
+ */
+export const adminWhatsAppAr = {
+  'admin.whatsapp.title': 'محادثة واتساب',
+  'admin.whatsapp.loading': 'نحمّل المحادثة…',
+  'admin.whatsapp.error': 'تعذّر تحميل المحادثة. حاول مرة أخرى.',
+  'admin.whatsapp.empty': 'لم يكتب المريض إلى رقم الوكالة على واتساب بعد.',
+  'admin.whatsapp.fromPatient': 'المريض',
+  'admin.whatsapp.fromAgency': 'الوكالة ({name})',
+  'admin.whatsapp.windowOpen':
+    'يمكن الرد برسالة حرة حتى {time} (خلال 24 ساعة من آخر رسالة كتبها المريض).',
+  'admin.whatsapp.windowClosed':
+    'مضت أكثر من 24 ساعة على آخر رسالة من المريض: لا يسمح واتساب إلا بالقوالب المعتمدة.',
+  'admin.whatsapp.kind.image': 'صورة',
+  'admin.whatsapp.kind.document': 'مستند',
+  'admin.whatsapp.kind.audio': 'رسالة صوتية',
+  'admin.whatsapp.kind.video': 'فيديو',
+  'admin.whatsapp.kind.location': 'موقع',
+  'admin.whatsapp.kind.text': 'رسالة',
+  'admin.whatsapp.kind.template': 'قالب',
+  'admin.whatsapp.location':
+    'موقع شاركه المريض: {place} ({latitude}، {longitude}). لا يُشارك مع أحد.',
+  'admin.whatsapp.state.queued': 'في الانتظار',
+  'admin.whatsapp.state.sent': 'أُرسلت',
+  'admin.whatsapp.state.delivered': 'وصلت',
+  'admin.whatsapp.state.read': 'قُرئت',
+  'admin.whatsapp.state.failed': 'لم تُرسل: {reason}',
+  'admin.whatsapp.event': 'رسالة واتساب من المريض',
+  'admin.source.whatsapp': 'واتساب',
+  'admin.request.basisWhatsApp': 'كتب إلينا على واتساب من الرقم {number} في {date}',
+} as const;
