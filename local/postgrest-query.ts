@@ -93,12 +93,18 @@ export type FilterOperator =
   | 'in'
   | 'cs'
   | 'cd'
-  | 'ov';
+  | 'ov'
+  | 'fts'
+  | 'plfts'
+  | 'phfts'
+  | 'wfts';
 
 export interface Filter {
   column: string;
   negate: boolean;
   operator: FilterOperator;
+  /** The text search configuration of a full-text filter (`fts(english).term`). */
+  language?: string;
   /** A single value, the list of an `in` filter, or the keyword of an `is` filter. */
   value: string | string[];
 }
@@ -120,18 +126,12 @@ const OPERATORS = new Set<FilterOperator>([
   'cs',
   'cd',
   'ov',
-]);
-const UNSUPPORTED_OPERATORS = new Set([
   'fts',
   'plfts',
   'phfts',
   'wfts',
-  'sl',
-  'sr',
-  'nxl',
-  'nxr',
-  'adj',
 ]);
+const UNSUPPORTED_OPERATORS = new Set(['sl', 'sr', 'nxl', 'nxr', 'adj']);
 const IS_VALUES = new Set(['null', 'not_null', 'true', 'false', 'unknown']);
 
 /** Parses one `column=operator.value` query parameter. */
@@ -149,6 +149,11 @@ export function parseFilter(key: string, raw: string): Filter {
   const value = dot === -1 ? '' : rest.slice(dot + 1);
   const modifier = /^(\w+)\((any|all)\)$/.exec(operatorText);
   if (modifier) throw new NotImplemented(`the (${modifier[2]}) filter modifier (${key}=${raw})`);
+  const fullText = /^(fts|plfts|phfts|wfts)\(([A-Za-z_][A-Za-z0-9_]*)\)$/.exec(operatorText);
+  if (fullText && dot !== -1) {
+    const operator = fullText[1] as FilterOperator;
+    return { column: unquote(key), negate, operator, value, language: fullText[2] as string };
+  }
   if (UNSUPPORTED_OPERATORS.has(operatorText)) {
     throw new NotImplemented(`the "${operatorText}" filter operator (${key}=${raw})`);
   }

@@ -22,6 +22,11 @@ export interface TableInfo {
   name: string;
   columns: Map<string, ColumnInfo>;
   primaryKey: string[];
+  /**
+   * PostgREST's computed fields: functions of the exposed schema taking one row of this table and
+   * returning a single value, selected and filtered like columns (`tbl.fn` in SQL), never in `*`.
+   */
+  computed: Map<string, ColumnInfo>;
 }
 
 export interface FunctionArgument {
@@ -47,6 +52,20 @@ export interface FunctionInfo {
   returnsComposite: boolean;
   volatile: boolean;
 }
+
+type FunctionRow = {
+  name: string;
+  args: { name: string; type: string; category: string; json: boolean }[];
+  description: string | null;
+  defaults: number;
+  modes: string[] | null;
+  returns_set: boolean;
+  returns_void: boolean;
+  returns_composite: boolean;
+  volatile: boolean;
+  row_of: string | null;
+  return_type: string;
+};
 
 export class SchemaCache {
   tables = new Map<string, TableInfo>();
@@ -79,17 +98,7 @@ export class SchemaCache {
          where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f')`,
         [EXPOSED_SCHEMA],
       );
-      const functionRows = await tx.query<{
-        name: string;
-        args: { name: string; type: string; category: string; json: boolean }[];
-        description: string | null;
-        defaults: number;
-        modes: string[] | null;
-        returns_set: boolean;
-        returns_void: boolean;
-        returns_composite: boolean;
-        volatile: boolean;
-      }>(
+      const functionRows = await tx.query<FunctionRow>(
         `select p.proname::text as name,
            coalesce((
              select json_agg(json_build_object(
@@ -107,7 +116,11 @@ export class SchemaCache {
            p.proretset as returns_set,
            p.prorettype = 'pg_catalog.void'::pg_catalog.regtype as returns_void,
            rt.typtype = 'c' or p.prorettype = 'pg_catalog.record'::pg_catalog.regtype as returns_composite,
-           p.provolatile = 'v' as volatile
+           p.provolatile = 'v' as volatile,
+           (select c.relname::text from pg_catalog.pg_type at join pg_catalog.pg_class c on c.oid = at.typrelid
+            where p.pronargs = 1 and at.oid = p.proargtypes[0] and c.relnamespace = n.oid
+              and c.relkind in ('r', 'v', 'm', 'p', 'f')) as row_of,
+           format_type(p.prorettype, null) as return_type
          from pg_catalog.pg_proc p
          join pg_catalog.pg_namespace n on n.oid = p.pronamespace
          join pg_catalog.pg_type rt on rt.oid = p.prorettype
@@ -130,11 +143,25 @@ export class SchemaCache {
           name: row.name,
           columns: new Map(row.columns.map((column) => [column.name, column])),
           primaryKey: row.pk,
+          computed: new Map(),
         },
       ]),
     );
+    this.addFunctions(functions);
+    this.loadedAt = Date.now();
+  }
+
+  private addFunctions(functions: FunctionRow[]): void {
     this.functions = new Map();
     for (const row of functions) {
+      const owner = row.row_of === null ? undefined : this.tables.get(row.row_of);
+      if (owner && !row.returns_set && !row.returns_composite && !row.returns_void) {
+        owner.computed.set(row.name, {
+          name: row.name,
+          type: row.return_type,
+          udt: row.return_type,
+        });
+      }
       // PostgREST's schema cache leaves out what it cannot call: more than one unnamed parameter,
       // or one that is not bytea, json, jsonb, text or xml.
       const unnamed = row.args.filter((arg) => arg.name === '');
@@ -172,7 +199,6 @@ export class SchemaCache {
       this.functions.set(row.name, overloads);
     }
     for (const overloads of this.functions.values()) overloads.sort(compareRoutines);
-    this.loadedAt = Date.now();
   }
 
   /**

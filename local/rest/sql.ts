@@ -41,6 +41,10 @@ export function selectListSql(table: TableInfo, list: SelectList): string {
   if (list === '*') return '*';
   return list
     .map(({ column, alias }) => {
+      if (table.computed.has(column) && !table.columns.has(column)) {
+        // A computed field: `tbl.fn` is `fn(tbl)` in PostgreSQL, as PostgREST writes it.
+        return `${tableRef(table)}.${quoteIdent(column)} as ${quoteIdent(alias ?? column)}`;
+      }
       if (!table.columns.has(column)) throw columnNotFound(table, column);
       return alias ? `${quoteIdent(column)} as ${quoteIdent(alias)}` : quoteIdent(column);
     })
@@ -56,6 +60,8 @@ export function returningSql(table: TableInfo, list: SelectList, qualified: bool
   if (list === '*') return `${prefix}*`;
   return [...new Set(list.map((item) => item.column))]
     .map((column) => {
+      if (table.computed.has(column) && !table.columns.has(column))
+        throw new NotImplemented(`computed fields in a write's returned rows (${column})`);
       if (!table.columns.has(column)) throw columnNotFound(table, column);
       return `${prefix}${quoteIdent(column)}`;
     })
@@ -84,7 +90,7 @@ export function whereSql(
 }
 
 export function filterSql(table: TableInfo, filter: Filter, params: unknown[]): string {
-  const column = table.columns.get(filter.column);
+  const column = table.columns.get(filter.column) ?? table.computed.get(filter.column);
   if (!column) throw columnNotFound(table, filter.column);
   const ref = `${tableRef(table)}.${quoteIdent(column.name)}`;
   const bind = (value: string, type = column.type) => {
@@ -147,16 +153,36 @@ export function filterSql(table: TableInfo, filter: Filter, params: unknown[]): 
     case 'ov':
       sql = `${ref} && ${bind(single)}`;
       break;
+    case 'fts':
+    case 'plfts':
+    case 'phfts':
+    case 'wfts': {
+      // PostgREST 13+: to_tsvector() on a column that is not a tsvector; the configuration given
+      // in the filter, else the database's default_text_search_config.
+      const language =
+        filter.language === undefined ? '' : `${bind(filter.language, 'regconfig')}, `;
+      const vector = column.udt === 'tsvector' ? ref : `to_tsvector(${language}${ref})`;
+      sql = `${vector} @@ ${TSQUERY[filter.operator]}(${language}${bind(single, 'text')})`;
+      break;
+    }
   }
   return filter.negate ? `not (${sql})` : sql;
 }
+
+const TSQUERY = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+} as const;
 
 export function orderSql(table: TableInfo, url: URL): string {
   const terms = parseOrder(url.searchParams.get('order'));
   if (terms.length === 0) return '';
   return `order by ${terms
     .map((term) => {
-      if (!table.columns.has(term.column)) throw columnNotFound(table, term.column);
+      if (!table.columns.has(term.column) && !table.computed.has(term.column))
+        throw columnNotFound(table, term.column);
       const nulls = term.nulls ? ` nulls ${term.nulls}` : '';
       return `${tableRef(table)}.${quoteIdent(term.column)} ${term.direction}${nulls}`;
     })

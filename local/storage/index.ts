@@ -144,7 +144,8 @@ export function createStorage(options: {
       const id = decodeURIComponent(path.slice('/bucket/'.length));
       const [found] = await visibleBuckets(ctx.db, req, auth, id);
       if (!found) throw storageErrors.noSuchBucket();
-      return sendJson(res, 200, bucketJson(found));
+      // getBucket sends the bucket's own columns only; `type` is listBuckets' (Storage's routes).
+      return sendJson(res, 200, found);
     }
     throw notImplemented(`${method} /storage/v1${path}`);
   }

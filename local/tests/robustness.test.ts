@@ -304,7 +304,7 @@ describe('outside the implemented subset: a clear 501', () => {
   const cases: [string, RequestInit & { headers?: Record<string, string> }][] = [
     ['offer_leads?or=(name.eq.a,name.eq.b)', {}],
     ['offer_leads?select=*,contact_requests(*)', {}],
-    ['offer_leads?notes=fts.hair', {}],
+    ['offer_leads?notes=adj.hair', {}],
     ['offer_leads', { headers: { Accept: 'text/csv' } }],
     ['offer_leads?id=eq.00000000-0000-0000-0000-000000000000', { method: 'PUT', body: '{}' }],
     ['', {}],

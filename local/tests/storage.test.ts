@@ -228,12 +228,37 @@ describe('remove and the storage tables', () => {
     });
   });
 
+  it('answers getBucket with the columns hosted Storage selects, listBuckets with type too', async () => {
+    const admin = createClient(stack.url, stack.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
+    const one = await admin.storage.getBucket('conf');
+    expect(one.error).toBeNull();
+    expect(Object.keys(one.data!).sort()).toEqual(
+      [
+        'allowed_mime_types',
+        'created_at',
+        'file_size_limit',
+        'id',
+        'name',
+        'owner',
+        'public',
+        'updated_at',
+      ].sort(),
+    );
+    const all = await admin.storage.listBuckets();
+    expect(all.error).toBeNull();
+    expect(all.data!.find((bucket) => bucket.id === 'conf')).toMatchObject({ type: 'STANDARD' });
+  });
+
   it('answers 501 LOCAL501 for the Storage API outside the subset', async () => {
     for (const [method, path] of [
       ['POST', '/object/list/conf'],
       ['POST', '/object/move'],
       ['POST', '/bucket'],
       ['PUT', `/object/conf/${aliceId}/a.png`],
+      // storage-js' direct upload(): the product uploads through signed URLs and TUS only.
+      ['POST', `/object/conf/${aliceId}/direct.png`],
     ] as const) {
       const got = await storageFetch(path, {
         method,
