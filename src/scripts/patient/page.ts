@@ -133,6 +133,23 @@ function keepTokenInAddress(token: string) {
   }
 }
 
+/** How often an open, visible page looks again (issue 43): quotes, a revision, a manager. */
+const REFRESH_MS = 60_000;
+
+/**
+ * The open page refreshes itself: every REFRESH_MS while the tab is visible and online, and not
+ * while the patient is typing in one of its fields (what they type is never touched anyway; the
+ * look waits for the next tick). Reading a live link counts against no limit.
+ */
+function refreshWhileOpen(reload: () => Promise<void>) {
+  window.setInterval(() => {
+    if (document.visibilityState !== 'visible' || !navigator.onLine) return;
+    const active = document.activeElement;
+    if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) return;
+    void reload();
+  }, REFRESH_MS);
+}
+
 if (root) {
   const context = readContext(root);
   const token = tokenFromHash(window.location.hash);
@@ -151,5 +168,6 @@ if (root) {
       if (document.visibilityState === 'visible') void reload();
     });
     window.addEventListener('online', () => void reload());
+    refreshWhileOpen(reload);
   }
 }
