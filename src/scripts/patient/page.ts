@@ -133,23 +133,6 @@ function keepTokenInAddress(token: string) {
   }
 }
 
-/** How often an open, visible page looks again (issue 43): quotes, a revision, a manager. */
-const REFRESH_MS = 60_000;
-
-/**
- * The open page refreshes itself: every REFRESH_MS while the tab is visible and online, and not
- * while the patient is typing in one of its fields (what they type is never touched anyway; the
- * look waits for the next tick). Reading a live link counts against no limit.
- */
-function refreshWhileOpen(reload: () => Promise<void>) {
-  window.setInterval(() => {
-    if (document.visibilityState !== 'visible' || !navigator.onLine) return;
-    const active = document.activeElement;
-    if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) return;
-    void reload();
-  }, REFRESH_MS);
-}
-
 if (root) {
   const context = readContext(root);
   const token = tokenFromHash(window.location.hash);
@@ -160,7 +143,7 @@ if (root) {
   } else {
     keepTokenInAddress(token);
     const reload = () => load(context, token, state);
-    void reload();
+    const first = reload();
     prepareFormats(context.locale);
     root.querySelector('[data-retry]')?.addEventListener('click', () => void reload());
     // A coordinator may have assigned a manager or moved the step meanwhile.
@@ -168,6 +151,12 @@ if (root) {
       if (document.visibilityState === 'visible') void reload();
     });
     window.addEventListener('online', () => void reload());
-    refreshWhileOpen(reload);
+    // The open page looks again by itself (issue 43): loaded after the status, off its budget.
+    void first.then(() =>
+      import('./refresh.ts').then(
+        ({ refreshWhileOpen }) => refreshWhileOpen(reload),
+        () => {},
+      ),
+    );
   }
 }
