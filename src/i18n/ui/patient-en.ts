@@ -46,7 +46,7 @@ export const patientEn = {
   'patient.callbackPending': 'You asked for a call at {time}.',
   'patient.invalidTitle': 'This link is no longer valid',
   'patient.invalidText':
-    'The link may have been cancelled or replaced by a new one, or the request was deleted. Message us on WhatsApp and we will help.',
+    'The link may have been cancelled or replaced by a new one, or the request was deleted. Get your link again below, or message us on WhatsApp and we will help.',
   'patient.invalidMessage': 'Hello Rihla Care, the link to my request no longer works.',
   'patient.whatsappUs': 'Message us on WhatsApp',
   'patient.offlineSaved':

@@ -143,7 +143,7 @@ if (root) {
   } else {
     keepTokenInAddress(token);
     const reload = () => load(context, token, state);
-    void reload();
+    const first = reload();
     prepareFormats(context.locale);
     root.querySelector('[data-retry]')?.addEventListener('click', () => void reload());
     // A coordinator may have assigned a manager or moved the step meanwhile.
@@ -151,5 +151,12 @@ if (root) {
       if (document.visibilityState === 'visible') void reload();
     });
     window.addEventListener('online', () => void reload());
+    // The open page looks again by itself (issue 43): loaded after the status, off its budget.
+    void first.then(() =>
+      import('./refresh.ts').then(
+        ({ refreshWhileOpen }) => refreshWhileOpen(reload),
+        () => {},
+      ),
+    );
   }
 }
