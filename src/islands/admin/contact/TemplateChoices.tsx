@@ -73,7 +73,12 @@ export function TemplateChoices({ request, onSent }: TemplateChoicesProps) {
     return <p className="text-sm text-muted">{adminText('admin.contact.templatesLoading')}</p>;
   }
   const { quotes_sent: quotesSent, ...values } = stored.data;
-  const context: MessageContext = { ...values, quotesSent, pageLink, trip: trip.data?.plan };
+  const context: MessageContext = {
+    ...values,
+    quotesSent,
+    pageLink,
+    trip: trip.data?.plan ?? null,
+  };
   const language = context.language === 'en' ? 'en' : 'ar';
   const digits = phoneDigits(request.phone);
   const send = (templateId: string | null) => {
