@@ -3,11 +3,15 @@
  * coordinator opens a request whose patient chose a quote, builds the plan from it in the request
  * dialog (the quote's clinic, hotel and transfer prefilled, the day-by-day plan suggested from the
  * dates), saves it, and sees it and the timeline entry; a colleague's save meanwhile is not
- * overwritten but named, and the coordinator's changes go on top of it.
+ * overwritten but named, and the coordinator's changes go on top of it. The patient, at 360 px in
+ * both languages, confirms the dates in one tap, adds a flight (a malformed one is refused with
+ * what to write), downloads the .ics (checked against RFC 5545's shape) and, offline after a
+ * first visit, still has the plan, the addresses and the numbers, dated.
  */
 import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { LOCAL_ANON_KEY } from '../../local/keys.ts';
 import { apiUrl, serviceClient, storedRequest, uniqueName } from './backend.ts';
 import { expectNoSeriousA11yIssues } from './helpers.ts';
@@ -31,7 +35,7 @@ async function staffClient(username: string) {
 }
 
 /** A hair request whose patient chose a sent quote (hotel, transfer, included and excluded). */
-async function requestWithChosenQuote(username: string) {
+async function requestWithChosenQuote(username: string, language: 'ar' | 'en' = 'ar') {
   const staff = await staffClient(username);
   const name = uniqueName('مريض الرحلة');
   const token = randomBytes(32).toString('base64url');
@@ -40,8 +44,8 @@ async function requestWithChosenQuote(username: string) {
     phone: `9665${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
     country_code: '+966',
     service: 'hair-transplant',
-    source: '/',
-    language: 'ar',
+    source: language === 'en' ? '/en/' : '/',
+    language,
     patient_token: token,
   });
   expect(error).toBeNull();
@@ -176,3 +180,129 @@ test('staff build the trip plan from the chosen quote, and a colleague’s save 
   await expect(summary).toContainText('Şişli Park Hotel');
   await expect(dialog.getByText(/عُدّلت: .*التنقلات/)).toBeVisible();
 });
+
+const patientText = {
+  ar: {
+    title: 'خطة رحلتك',
+    confirm: 'أؤكّد هذه المواعيد',
+    confirmed: 'أكّدت هذه المواعيد.',
+    number: 'رقم الرحلة (مثل TK 145)',
+    at: 'التاريخ والوقت المحلي',
+    addFlight: 'إضافة رحلة',
+    saved: 'حُفظت تفاصيل سفرك.',
+    badFlight: 'اكتب رقم الرحلة كما في التذكرة',
+    ics: 'إضافة البرنامج إلى التقويم (.ics)',
+    offline: 'آخر تحديث',
+    procedure: 'يوم العملية',
+  },
+  en: {
+    title: 'Your trip plan',
+    confirm: 'I confirm these dates',
+    confirmed: 'You confirmed these dates.',
+    number: 'Flight number (such as TK 145)',
+    at: 'Local date and time',
+    addFlight: 'Add a flight',
+    saved: 'Your travel details are saved.',
+    badFlight: 'Write the flight number as on the ticket',
+    ics: 'Add the plan to your calendar (.ics)',
+    offline: 'last updated',
+    procedure: 'Procedure day',
+  },
+};
+
+for (const lang of ['ar', 'en'] as const) {
+  test(`the patient confirms the dates, adds a flight, keeps the plan offline and gets an .ics (${lang}, 360 px)`, async ({
+    browser,
+  }) => {
+    const t = patientText[lang];
+    const username = createAdmin('trip-patient');
+    const { token, stored, staff } = await requestWithChosenQuote(username, lang);
+    const saved = await staff.rpc('save_trip_plan', {
+      _request_id: stored.id,
+      _version: null,
+      _fields: {
+        arrival_on: day(20),
+        procedure_on: day(21),
+        departure_on: day(24),
+        clinic_name: 'Istanbul Hair Centre',
+        clinic_address_local: 'Halaskargazi Cd. No:38, Şişli, İstanbul',
+        hotel_name: 'Şişli Suites',
+        hotel_address_local: 'Büyükdere Cd. No:12, Şişli, İstanbul',
+        transfer: 'Clinic driver, IST ⇄ hotel',
+        emergency_phone: '+905321234567',
+        days: [
+          { on: day(20), time: '14:30', kind: 'arrival', note: 'Pickup at IST, gate 8' },
+          { on: day(21), time: '09:00', kind: 'procedure', note: '' },
+          { on: day(22), time: null, kind: 'first_wash', note: '' },
+          { on: day(24), time: '11:00', kind: 'departure', note: '' },
+        ],
+      },
+    });
+    expect(saved.error).toBeNull();
+
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const patient = await context.newPage();
+    await patient.goto(`${lang === 'en' ? '/en' : ''}/r/#${token}`);
+    const section = patient.locator('[data-trip]');
+    await expect(section.getByRole('heading', { name: t.title })).toBeVisible({ timeout: 15_000 });
+    await expect(section).toContainText('+905321234567');
+    await expect(section).toContainText('Halaskargazi Cd. No:38');
+    await expect(section.getByRole('link', { name: /map|الخريطة/i }).first()).toHaveAttribute(
+      'href',
+      /google\.com\/maps\/search/,
+    );
+    // No sideways scrolling at 360 px.
+    expect(await patient.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await expectNoSeriousA11yIssues(patient, '[data-trip]');
+
+    // One tap confirms the dates; the coordinator's plan says so.
+    await section.getByRole('button', { name: t.confirm }).click();
+    await expect(section.getByText(t.confirmed)).toBeVisible();
+    const plan = await staff.rpc('request_trip', { _request_id: stored.id });
+    expect(
+      (plan.data as { plan: { dates_confirmed_at: string | null } }).plan.dates_confirmed_at,
+    ).not.toBeNull();
+
+    // A flight: a malformed number is refused with what to write, then TK 145 is kept.
+    await section.getByLabel(t.number).fill('TURKISH');
+    await section.getByLabel(t.at).fill(`${day(20)}T12:05`);
+    await section.getByRole('button', { name: t.addFlight }).click();
+    await expect(section.getByText(t.badFlight)).toBeVisible();
+    await section.getByLabel(t.number).fill('tk145');
+    await section.getByLabel(t.at).fill(`${day(20)}T12:05`);
+    await section.getByRole('button', { name: t.addFlight }).click();
+    await expect(section.getByText(t.saved)).toBeVisible();
+    await expect(section.locator('li[data-trip-flight]')).toContainText('TK 145');
+
+    // The calendar file: RFC 5545 lines, one event per day, CRLF.
+    const [download] = await Promise.all([
+      patient.waitForEvent('download'),
+      section.getByRole('button', { name: t.ics }).click(),
+    ]);
+    const ics = readFileSync((await download.path())!, 'utf8');
+    expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    expect(ics.trimEnd().endsWith('END:VCALENDAR')).toBe(true);
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(4);
+    expect(ics).toContain(`DTSTART:${day(20).replace(/-/g, '')}T143000`);
+    expect(ics).toContain(`DTSTART;VALUE=DATE:${day(22).replace(/-/g, '')}`);
+    expect(ics).toContain('LOCATION:Halaskargazi Cd. No:38\\, Şişli\\, İstanbul');
+    for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+
+    // Offline (roaming off) after it was opened: the plan, addresses and numbers, dated.
+    await patient.waitForFunction(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return Boolean(registration.active) && navigator.serviceWorker.controller !== null;
+    });
+    await context.setOffline(true);
+    await patient.reload();
+    await expect(section.locator('[data-trip-offline]')).toContainText(t.offline, {
+      timeout: 15_000,
+    });
+    await expect(section).toContainText('+905321234567');
+    await expect(section).toContainText('Büyükdere Cd. No:12');
+    await expect(section).toContainText('TK 145');
+    await context.close();
+  });
+}

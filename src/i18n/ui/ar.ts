@@ -7,6 +7,7 @@ import { clinicPageAr } from './clinic-page-ar.ts';
 import { patientAr } from './patient-ar.ts';
 import { patientFilesAr } from './patient-files-ar.ts';
 import { quotesAr } from './quotes-ar.ts';
+import { patientTripAr } from './patient-trip-ar.ts';
 
 export const ar = {
   ...adminAr,
@@ -14,6 +15,7 @@ export const ar = {
   ...patientFilesAr,
   ...quotesAr,
   ...clinicPageAr,
+  ...patientTripAr,
   'site.tagline': 'شريكك الموثوق للسياحة العلاجية',
   'site.description':
     'رحلة كير: استشارة مجانية ومدير مريض شخصي لعلاجك في تركيا ورومانيا وغيرهما. أسعار حقيقية، عرضان مجانيان من مستشفيات معتمدة، ومتابعة 6 أشهر مجاناً.',

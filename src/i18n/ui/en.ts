@@ -4,6 +4,7 @@ import { clinicPageEn } from './clinic-page-en.ts';
 import { patientEn } from './patient-en.ts';
 import { patientFilesEn } from './patient-files-en.ts';
 import { quotesEn } from './quotes-en.ts';
+import { patientTripEn } from './patient-trip-en.ts';
 
 /** English UI strings. A key missing here, or one that Arabic lacks, is a compile error. */
 
@@ -13,6 +14,7 @@ export const en = {
   ...patientFilesEn,
   ...quotesEn,
   ...clinicPageEn,
+  ...patientTripEn,
   'site.tagline': 'Your trusted partner in medical travel',
   'site.description':
     'Rihla Care: a free consultation and a personal patient manager for treatment in Turkey, Romania and beyond. Real prices, two free quotes from accredited hospitals, 6 months of free follow-up.',

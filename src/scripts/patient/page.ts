@@ -20,6 +20,7 @@ const root = document.querySelector<HTMLElement>('[data-patient-page]');
 let quotes: Promise<typeof import('./quotes.ts')> | undefined;
 let actions: Promise<void> | undefined;
 let files: Promise<void> | undefined;
+let trip: Promise<typeof import('./trip.ts')> | undefined;
 function afterFirstView(
   context: PageContext,
   token: string,
@@ -33,6 +34,12 @@ function afterFirstView(
   files ??= import('./files/index.ts').then(
     ({ showFiles }) => showFiles(token),
     () => void (files = undefined),
+  );
+  // The trip (issue 44) at every look: fresh, or the copy kept on the phone when offline.
+  trip ??= import('./trip.ts');
+  trip.then(
+    ({ showTrip }) => void showTrip(context, token),
+    () => void (trip = undefined),
   );
 }
 

@@ -1,0 +1,193 @@
+/**
+ * The trip on the patient's page (src/components/patient/PatientTrip.astro; issue 44): read with
+ * public.patient_trip each time the page loads or comes back, the dates confirmed with
+ * public.patient_confirm_trip (the version shown: a plan changed meanwhile is shown anew), the
+ * flights and companions replaced with public.patient_save_trip_travel, the day-by-day plan as an
+ * .ics file (./trip-ics.ts). The last plan seen is kept on the phone (under a digest of the token)
+ * and shown offline with the time it was seen. Loaded by ./page.ts after the status.
+ */
+import { callRpc } from '~/lib/patient/api.ts';
+import type { PageContext } from './context.ts';
+import { tripCalendar } from './trip-ics.ts';
+import { render, type Companion, type Flight, type State, type Trip } from './trip-render.ts';
+
+const PREFIX = 'rihla:patient-trip:';
+
+async function keyFor(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0'));
+  return PREFIX + hex.join('').slice(0, 32);
+}
+
+async function keep(token: string, trip: Trip | null): Promise<void> {
+  try {
+    const key = await keyFor(token);
+    if (trip?.plan)
+      localStorage.setItem(key, JSON.stringify({ trip, savedAt: new Date().toISOString() }));
+    else localStorage.removeItem(key);
+  } catch {
+    // No storage: nothing to show offline.
+  }
+}
+
+async function kept(token: string): Promise<{ trip: Trip; savedAt: string } | null> {
+  try {
+    const text = localStorage.getItem(await keyFor(token));
+    return text ? (JSON.parse(text) as { trip: Trip; savedAt: string }) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function refresh(page: PageContext, section: HTMLElement, state: State): Promise<boolean> {
+  const outcome = await callRpc('patient_trip', { _token: state.token });
+  const banner = section.querySelector<HTMLElement>('[data-trip-offline]')!;
+  if (outcome.ok) {
+    state.trip = (outcome.data as unknown as Trip | null) ?? null;
+    state.offline = false;
+    banner.hidden = true;
+    await keep(state.token, state.trip);
+  } else if (outcome.reason === 'network') {
+    const saved = await kept(state.token);
+    if (!saved) return false;
+    state.trip = saved.trip;
+    state.offline = true;
+    banner.textContent = page.t('trip.offline', { time: page.formatTime(saved.savedAt) });
+    banner.hidden = false;
+  } else {
+    return false;
+  }
+  render(page, section, state, (flights, companions) => {
+    void saveTravel(page, section, state, flights, companions);
+  });
+  return true;
+}
+
+async function saveTravel(
+  page: PageContext,
+  section: HTMLElement,
+  state: State,
+  flights: Flight[],
+  companions: Companion[],
+): Promise<boolean> {
+  const status = section.querySelector<HTMLElement>('[data-trip-travel-status]')!;
+  const outcome = await callRpc('patient_save_trip_travel', {
+    _token: state.token,
+    _flights: flights as never,
+    _companions: companions as never,
+  });
+  if (outcome.ok) {
+    status.textContent = page.t('trip.saved');
+    await refresh(page, section, state);
+    return true;
+  }
+  const hint = 'hint' in outcome ? outcome.hint : '';
+  status.textContent = page.t(
+    hint === 'trip_flights'
+      ? 'trip.badFlight'
+      : hint === 'trip_companions'
+        ? 'trip.badCompanion'
+        : 'trip.failed',
+  );
+  return false;
+}
+
+async function confirmDates(page: PageContext, section: HTMLElement, state: State) {
+  const status = section.querySelector<HTMLElement>('[data-trip-status]')!;
+  const confirm = section.querySelector<HTMLButtonElement>('[data-trip-confirm]')!;
+  const plan = state.trip?.plan;
+  if (!plan) return;
+  confirm.disabled = true;
+  confirm.textContent = page.t('trip.confirming');
+  const outcome = await callRpc('patient_confirm_trip', {
+    _token: state.token,
+    _version: plan.version,
+  });
+  confirm.textContent = page.t('trip.confirm');
+  confirm.disabled = false;
+  const hint = !outcome.ok && 'hint' in outcome ? outcome.hint : '';
+  status.textContent = page.t(
+    outcome.ok ? 'trip.confirmedNow' : hint === 'trip_changed' ? 'trip.changed' : 'trip.failed',
+  );
+  await refresh(page, section, state);
+}
+
+const field = (data: FormData, name: string) => {
+  const value = data.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+function bind(page: PageContext, section: HTMLElement, state: State) {
+  section
+    .querySelector('[data-trip-confirm]')!
+    .addEventListener('click', () => void confirmDates(page, section, state));
+  section.querySelector('[data-trip-ics]')!.addEventListener('click', () => {
+    const plan = state.trip?.plan;
+    if (!plan) return;
+    const file = tripCalendar({
+      reference: state.trip?.reference ?? 'trip',
+      days: plan.days,
+      title: (kind) => page.t(`trip.kind.${kind}`),
+      location: (entry) =>
+        (entry.kind === 'arrival' || entry.kind === 'departure' || entry.kind === 'rest'
+          ? (plan.hotel_address_local ?? plan.hotel_address)
+          : (plan.clinic_address_local ?? plan.clinic_address)) ?? undefined,
+    });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([file], { type: 'text/calendar;charset=utf-8' }));
+    link.download = `rihla-trip-${state.trip?.reference ?? 'plan'}.ics`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  });
+  const flightForm = section.querySelector<HTMLFormElement>('[data-trip-flight]')!;
+  flightForm.addEventListener('submit', (event) => void addFlight(event));
+  async function addFlight(event: SubmitEvent) {
+    event.preventDefault();
+    const plan = state.trip?.plan;
+    if (!plan) return;
+    const data = new FormData(flightForm);
+    const flight: Flight = {
+      direction: data.get('direction') === 'departure' ? 'departure' : 'arrival',
+      number: field(data, 'number').toUpperCase(),
+      at: field(data, 'at').slice(0, 16),
+    };
+    if (await saveTravel(page, section, state, [...plan.flights, flight], plan.companions))
+      flightForm.reset();
+  }
+  const companionForm = section.querySelector<HTMLFormElement>('[data-trip-companion]')!;
+  companionForm.addEventListener('submit', (event) => void addCompanion(event));
+  async function addCompanion(event: SubmitEvent) {
+    event.preventDefault();
+    const plan = state.trip?.plan;
+    if (!plan) return;
+    const data = new FormData(companionForm);
+    const companion = {
+      name: field(data, 'name'),
+      relation: field(data, 'relation'),
+    };
+    if (await saveTravel(page, section, state, plan.flights, [...plan.companions, companion]))
+      companionForm.reset();
+  }
+}
+
+let state: State | null = null;
+
+/** Shows the trip (fresh, or the kept copy when offline); binds the section once. */
+export async function showTrip(page: PageContext, token: string): Promise<void> {
+  const section = page.root.querySelector<HTMLElement>('[data-trip]');
+  if (!section) return;
+  // The section's own strings (PatientTrip.astro's data-strings) before the page's.
+  const strings = JSON.parse(section.dataset['strings'] ?? '{}') as Record<string, string>;
+  const local: PageContext = {
+    ...page,
+    t: (key, params = {}) =>
+      strings[key] === undefined
+        ? page.t(key, params)
+        : strings[key].replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole),
+  };
+  if (!state) {
+    state = { token, trip: null, offline: false };
+    bind(local, section, state);
+  }
+  await refresh(local, section, state);
+}
