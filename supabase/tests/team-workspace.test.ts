@@ -397,7 +397,7 @@ describe.each(backends)('team workspace on $name', (backend) => {
         made.push(await addLead({ name: `Page lead ${index}` }));
       await save(sara, made[0]!.id, 1, { status: 'completed', assigned_to: staffIds['sara'] });
       await save(sara, made[1]!.id, 1, { status: 'in_progress', assigned_to: staffIds['omar'] });
-      await save(omar, made[2]!.id, 1, { follow_up_at: '2020-01-01T00:00:00Z' });
+      await save(omar, made[2]!.id, 1, { follow_up_at: '2025-06-01T00:00:00Z' });
 
       const first = await page(sara, { _limit: 2 });
       expect(first.rows.map((row) => row.name)).toEqual(['Page lead 4', 'Page lead 3']);

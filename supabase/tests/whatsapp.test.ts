@@ -95,7 +95,7 @@ describe.each(backends)('WhatsApp messages, on $name', (backend) => {
   it("joins the person's newest request when their requests were merged", async () => {
     const first = await addPublicLead(db, { country_code: '+966', phone: '501112233' });
     const second = await addPublicLead(db, { country_code: '+20', phone: '01001234567' });
-    await call(owner, `select public.merge_requests($1, $2) as r`, [
+    await call(owner, `select public.merge_requests($1, $2, gen_random_uuid()::text) as r`, [
       first.requestId,
       second.requestId,
     ]);
