@@ -92,6 +92,11 @@ export const NOT_STAFF_HINTS: ReadonlySet<string> = new Set([
   'trip_no_dates',
   'trip_flights',
   'trip_companions',
+  // The patient's "send me my link again" (issue 43): the dead-link page words it.
+  'patient_link_contact',
+  // Meta's webhook (issue 46): only the whatsapp-webhook function calls these, with the service key.
+  'whatsapp_message_invalid',
+  'whatsapp_status_invalid',
 ]);
 
 /** By CHECK or UNIQUE constraint (the database names it in the refusal's message). */
