@@ -184,7 +184,7 @@ test.describe('team workspace', () => {
     await openDashboard(page, username);
     const dialog = await openRequest(page, name);
     await dialog.getByLabel('مسند إلى').selectOption({ label: username });
-    await dialog.getByLabel('موعد المتابعة').fill('2020-01-01T09:00');
+    await dialog.getByLabel('موعد المتابعة').fill('2025-06-01T09:00');
     await expect(dialog.getByTestId('duplicates')).toContainText(twin);
     await dialog.getByRole('button', { name: 'حفظ', exact: true }).click();
     await expect(page.getByText('تم التحديث بنجاح')).toBeVisible({ timeout: 10_000 });
