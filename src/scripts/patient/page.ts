@@ -60,8 +60,11 @@ function takeEarlyRequest(token: string): Promise<Response | null> | undefined {
   return early?.token === token ? early.answer : undefined;
 }
 
-async function load(context: PageContext, token: string, state: { view: PatientView | null }) {
+type PageState = { view: PatientView | null; lookedAt: number };
+
+async function load(context: PageContext, token: string, state: PageState) {
   const reload = () => load(context, token, state);
+  state.lookedAt = Date.now();
   const offline = context.root.querySelector<HTMLElement>('[data-offline]')!;
   const sent = takeEarlyRequest(token);
   const outcome =
@@ -143,7 +146,7 @@ function keepTokenInAddress(token: string) {
 if (root) {
   const context = readContext(root);
   const token = tokenFromHash(window.location.hash);
-  const state: { view: PatientView | null } = { view: null };
+  const state: PageState = { view: null, lookedAt: Date.now() };
   if (!token) {
     showInvalid(context);
     window.addEventListener('hashchange', () => window.location.reload());
@@ -161,7 +164,7 @@ if (root) {
     // The open page looks again by itself (issue 43): loaded after the status, off its budget.
     void first.then(() =>
       import('./refresh.ts').then(
-        ({ refreshWhileOpen }) => refreshWhileOpen(reload),
+        ({ refreshWhileOpen }) => refreshWhileOpen(reload, () => state.lookedAt),
         () => {},
       ),
     );
