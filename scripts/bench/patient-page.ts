@@ -9,7 +9,9 @@
  *                            [--lighthouse-runs N] [--save-reports DIR]
  *
  * `--lighthouse-runs` (default: `--runs`) audits each language that many times; 0 skips Lighthouse
- * and loads only the slow profile, to compare first texts.
+ * and loads only the slow profile, to compare first texts. With `BENCH_LIST_SCRIPTS=1` each slow
+ * load also prints every response it finished (ms since navigation, type, bytes on the wire
+ * including headers, URL), to see what queues in front of the status.
  *
  * Part of `npm run bench` (scripts/bench/run.ts). The token is made as the form makes it (32
  * random bytes, base64url) and stored the way the form stores it (the lead's patient_token column).
@@ -85,9 +87,13 @@ async function paintOf(browser: Browser, url: string, shown?: string) {
     const fcp = await page.evaluate(
       () => (window as unknown as { __slow: { fcp: number } }).__slow.fcp,
     );
-    const scripts = finished
-      .filter((entry) => entry.type === 'Script' && entry.at <= start + shownMs)
-      .reduce((sum, entry) => sum + entry.bytes, 0);
+    const before = finished.filter(
+      (entry) => entry.type === 'Script' && entry.at <= start + shownMs,
+    );
+    if (process.env['BENCH_LIST_SCRIPTS'])
+      for (const entry of finished)
+        console.log(`  ${entry.at - start} ms ${entry.type} ${entry.bytes} B ${entry.url}`);
+    const scripts = before.reduce((sum, entry) => sum + entry.bytes, 0);
     return { fcp, shownMs, scripts };
   } finally {
     await context.close();
