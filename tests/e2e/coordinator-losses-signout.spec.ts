@@ -154,4 +154,7 @@ test('signing out in another tab ends this one’s staff channel at once', async
   await other.getByRole('button', { name: 'تسجيل الخروج' }).click();
   await expect(other).toHaveURL(/reason=signedOut/, { timeout: 15_000 });
   await expect.poll(() => ended.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  // The second tab is this test's own: it closes it, so the fixture's teardown has only `page` to
+  // close (one CI run, on a loaded machine, spent the rest of its 180 s tearing the context down).
+  await other.close();
 });
