@@ -53,9 +53,10 @@ export default defineConfig({
     firstPaint(),
     // The pages' own inline scripts, minified; before the service worker and the CSP read them.
     inlineScripts(),
-    serviceWorker(),
     static404(),
+    // Each page's own CSP in its head; before the service worker precaches (and revisions) pages.
     securityHeaders(),
+    serviceWorker(),
     // Last: Brotli 11 and gzip 9 siblings of every final text file.
     precompress(),
   ],

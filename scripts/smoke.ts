@@ -2,7 +2,7 @@
  * `npm run smoke -- --site https://rihla.care --supabase https://<ref>.supabase.co`: checks a live
  * deployment as visitors and staff use it, in about a minute, after every deploy. Read-only except
  * one tagged test lead ("SMOKE TEST <time>"), erased at the end (secret key, else the staff
- * account). Checks: 1. security headers, a CSP whose connect-src names the project, both home
+ * account). Checks: 1. security headers, framing forbidden, the home page's CSP whose connect-src names the project, both home
  * pages (ar rtl, en); 2. anon reads nothing; 3. the notification function's CORS preflight and
  * public key (an invalid body → 400, nothing sent; --send-mail sends one tagged e-mail); 4. the
  * database records the caller's own address, not a forged X-Forwarded-For (smoke-address.ts);
@@ -71,7 +71,14 @@ export async function runSmoke(options: SmokeOptions): Promise<SmokeCheck[]> {
       (header) => !response.headers.get(header),
     );
     if (missing.length) throw new Error(`missing headers: ${missing.join(', ')}`);
-    const csp = response.headers.get('content-security-policy') ?? '';
+    // Each page carries its own policy in a <meta>; the header the part a <meta> cannot hold
+    // (src/integrations/security-headers.ts).
+    const header = response.headers.get('content-security-policy') ?? '';
+    if (!header.includes("frame-ancestors 'none'"))
+      throw new Error(`the CSP header does not forbid framing (got "${header}")`);
+    const html = await response.text();
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/i.exec(html)?.[1];
+    const csp = meta?.replaceAll('&quot;', '"') ?? header;
     const connect = /connect-src ([^;]*)/.exec(csp)?.[1] ?? '';
     if (!connect.split(/\s+/).includes(api)) {
       throw new Error(`the CSP's connect-src does not name ${api} (got "${connect}")`);

@@ -135,19 +135,21 @@ export function writeFixtureSite(root: string): void {
 }
 
 /**
- * A two-page site with production-style headers whose CSP names `apiOrigin`, for `npm run smoke`
+ * A two-page site with production-style headers and a page policy (as the build writes them:
+ * src/integrations/security-headers.ts) whose connect-src names `apiOrigin`, for `npm run smoke`
  * (scripts/smoke.ts) against a local or rehearsal stack.
  */
 export function writeSmokeSite(root: string, apiOrigin: string): void {
+  const policy = `default-src 'self'; connect-src 'self' ${apiOrigin} ${apiOrigin.replace('http', 'ws')}`;
   const files: Record<string, string> = {
-    'index.html': '<!doctype html><html lang="ar" dir="rtl"><title>الرئيسية</title>',
+    'index.html': `<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${policy}"><title>الرئيسية</title></head></html>`,
     'en/index.html': '<!doctype html><html lang="en" dir="ltr"><title>Home</title>',
     _headers: [
       '/*',
       '  X-Content-Type-Options: nosniff',
       '  Referrer-Policy: strict-origin-when-cross-origin',
       '  X-Frame-Options: DENY',
-      `  Content-Security-Policy: default-src 'self'; connect-src 'self' ${apiOrigin} ${apiOrigin.replace('http', 'ws')}`,
+      "  Content-Security-Policy: frame-ancestors 'none'; object-src 'none'",
       '',
     ].join('\n'),
   };

@@ -49,8 +49,8 @@ export async function throttledPage(browser: Browser) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PROFILE.cpuSlowdown });
   const types = new Map<string, { type: string; url: string; headerBytes: number }>();
   // `bytes`: what the response cost on the wire, headers included; `bodyBytes`: the file itself.
-  // The local server speaks HTTP/1.1, so every response repeats the 1.9 KB Content-Security-Policy
-  // header that HTTP/2 (the production hosts, and the Lighthouse bench) sends once and then indexes.
+  // The local server speaks HTTP/1.1, so every response repeats its headers, which HTTP/2 (the
+  // production hosts, and the Lighthouse bench) sends once and then indexes.
   const finished: { at: number; bytes: number; bodyBytes: number; type: string; url: string }[] =
     [];
   cdp.on('Network.responseReceived', (event) =>

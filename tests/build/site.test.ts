@@ -3,6 +3,7 @@
  * of the spec, English twins, internal links, SEO head, JSON-LD, and the spec's prices (section 9)
  * both in the content data and in the rendered HTML.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse, walkSync, ELEMENT_NODE, type Node } from 'ultrahtml';
@@ -433,5 +434,41 @@ describe('the English 404 on static hosts', () => {
       if (/^(https?:|mailto:|tel:|#|data:)/.test(link)) continue;
       expect(link.startsWith('/'), link).toBe(true);
     }
+  });
+});
+
+describe('the Content-Security-Policy (src/integrations/security-headers.ts)', () => {
+  it('puts each page’s own policy first in its head, allowing exactly its inline scripts and styles', () => {
+    for (const { path, html } of pages.values()) {
+      const policy =
+        /^<!DOCTYPE html><html[^>]*><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="([^"]+)">/i.exec(
+          html,
+        )?.[1];
+      expect(policy, path).toMatch(/^default-src 'self'; script-src 'self'/);
+      const allowed = (directive: string) =>
+        new Set(
+          new RegExp(`${directive} ([^;]*)`).exec(policy ?? '')?.[1]?.match(/'sha256-[^']+'/g),
+        );
+      const sha = (content: string) =>
+        `'sha256-${createHash('sha256').update(content).digest('base64')}'`;
+      for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+        if (/\bsrc=|application\/ld\+json/.test(match[1] ?? '') || !match[2]) continue;
+        expect(allowed('script-src').has(sha(match[2])), `${path}: an inline script`).toBe(true);
+      }
+      for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) {
+        if (match[1])
+          expect(allowed('style-src').has(sha(match[1])), `${path}: a style`).toBe(true);
+      }
+    }
+    expect(pages.size).toBeGreaterThan(50);
+  });
+
+  it('sends every response the part a <meta> cannot carry, and the service worker its whole policy', () => {
+    const headers = readFileSync(join(dist, '_headers'), 'utf8');
+    const all = /^\/\*\n(?: {2}.*\n)*? {2}Content-Security-Policy: (.*)$/m.exec(headers)?.[1];
+    expect(all).toContain("frame-ancestors 'none'");
+    expect(all).not.toContain('sha256-');
+    const worker = /^\/sw\.js\n {2}Content-Security-Policy: (.*)$/m.exec(headers)?.[1];
+    expect(worker).toMatch(/^default-src 'self'; script-src 'self'; /);
   });
 });

@@ -42,17 +42,30 @@ test.use({ serviceWorkers: 'block' });
 
 test('the site sends the security headers on pages and assets', async ({ request }) => {
   for (const path of ['/', '/en/blog', '/favicon.svg']) {
-    const headers = (await request.get(path)).headers();
-    expect(headers['content-security-policy'], path).toMatch(/default-src 'self'/);
-    expect(headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
-    expect(headers['content-security-policy']).toMatch(
-      /connect-src 'self' http:\/\/127\.0\.0\.1:\d+ ws:\/\/127\.0\.0\.1:\d+/,
-    );
+    const answer = await request.get(path);
+    const headers = answer.headers();
+    // Every response: what a <meta> policy cannot carry (src/integrations/security-headers.ts).
+    expect(headers['content-security-policy'], path).toMatch(/frame-ancestors 'none'/);
+    expect(headers['content-security-policy'], path).toMatch(/object-src 'none'/);
     expect(headers['strict-transport-security']).toMatch(/max-age=\d+/);
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['permissions-policy']).toContain('camera=()');
+    if (path === '/favicon.svg') continue;
+    // Each page: its own policy first in its head, before any script or style.
+    const html = await answer.text();
+    const policy =
+      /<head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(
+        html,
+      )?.[1];
+    expect(policy, path).toMatch(/default-src 'self'/);
+    expect(policy).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:\d+ ws:\/\/127\.0\.0\.1:\d+/);
+    expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
   }
+  // The service worker has no <meta>: its whole policy comes with it.
+  const worker = (await request.get('/sw.js')).headers()['content-security-policy'];
+  expect(worker).toMatch(/default-src 'self'/);
+  expect(worker).toMatch(/frame-ancestors 'none'/);
 });
 
 /** Pages are scanned in a few batches that reuse one tab, so assets come from the browser cache. */

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { DRAWN_EVENT } from '../../src/lib/drawn-event.ts';
 import {
   parseStylesheet,
   renderCritical,
@@ -9,6 +10,7 @@ import { groupPages } from '../../src/integrations/first-paint/index.ts';
 import {
   FIRST_SCREEN_MARKER,
   FIRST_SCREEN_MARKER_ELEMENT,
+  LATE_AFTER_DRAWN_LOADER,
   LATE_LOADER,
   rewritePage,
 } from '../../src/integrations/first-paint/page.ts';
@@ -146,6 +148,52 @@ describe('a page rewritten for its first paint', () => {
         '<link rel="modulepreload" href="/_astro/deep.js"><link rel="modulepreload" href="/_astro/side.js">',
     );
     expect(eager).not.toContain('later.js');
+    // Its full stylesheet waits until the script has drawn the page (or 5 s).
+    expect(eager).toContain(`<script>${LATE_AFTER_DRAWN_LOADER}</script></body>`);
+    expect(eager).not.toContain(`<script>${LATE_LOADER}</script>`);
+  });
+
+  it('announces the page’s own script (in <main>) in the head, not the layout’s', () => {
+    const modules: Record<string, string> = { '/_astro/own.js': 'import"./dep.js";' };
+    const drawn = page.replace(
+      '<section>more</section></main>',
+      '<section>more</section><script type="module" src="/_astro/own.js"></script></main>',
+    );
+    const eager = rewritePage(drawn, '', { read: (src) => modules[src] ?? '' });
+    expect(eager).toContain(
+      '<link rel="modulepreload" href="/_astro/own.js"><link rel="modulepreload" href="/_astro/dep.js">',
+    );
+    expect(eager).not.toContain('<link rel="modulepreload" href="/_astro/a.js">');
+    // Every script stays where it was.
+    expect(eager).toContain('<script type="module" src="/_astro/own.js"></script></main>');
+    expect(eager).toContain('<script type="module" src="/_astro/a.js"></script>');
+  });
+
+  it('loads the late stylesheet once the page says it is drawn, or after 5 s, once', async () => {
+    const appended: string[] = [];
+    const document = Object.assign(new EventTarget(), {
+      body: { dataset: { lateCss: '/_astro/global.X.css' } },
+      head: { append: (element: { href: string }) => appended.push(element.href) },
+      createElement: () => ({}) as { href: string },
+    });
+    vi.useFakeTimers();
+    try {
+      new Function('document', 'setTimeout', LATE_AFTER_DRAWN_LOADER)(document, setTimeout);
+      expect(appended).toEqual([]);
+      document.dispatchEvent(new Event(DRAWN_EVENT));
+      expect(appended).toEqual(['/_astro/global.X.css']);
+      vi.advanceTimersByTime(5_000);
+      expect(appended).toEqual(['/_astro/global.X.css']);
+      const late = Object.assign(new EventTarget(), { ...document });
+      appended.length = 0;
+      new Function('document', 'setTimeout', LATE_AFTER_DRAWN_LOADER)(late, setTimeout);
+      vi.advanceTimersByTime(4_999);
+      expect(appended).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(appended).toEqual(['/_astro/global.X.css']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('holds rendering until the first section is parsed', () => {

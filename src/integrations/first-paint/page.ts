@@ -8,6 +8,8 @@
  *   on a marker after the first section of <main>), so the first paint is the whole first screen.
  */
 
+import { DRAWN_EVENT } from '../../lib/drawn-event.ts';
+
 export const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)">/g;
 const MODULE_SCRIPT = /<script type="module" src="([^"]+)"><\/script>/g;
 
@@ -26,8 +28,20 @@ export const FIRST_SCREEN_MARKER_ELEMENT = `<i id="${FIRST_SCREEN_MARKER}" hidde
  * runs just before it is painted, a task queued from there runs after. One script for every page,
  * so one CSP hash.
  */
-export const LATE_LOADER =
-  "(()=>{const b=document.body,l=(k)=>(b.dataset[k]||'').split(' ').filter(Boolean),h=document.head;requestAnimationFrame(()=>setTimeout(()=>{for(const u of l('lateCss')){const e=document.createElement('link');e.rel='stylesheet';e.href=u;h.append(e)}for(const u of l('lateModules')){const e=document.createElement('script');e.type='module';e.src=u;h.append(e)}}))})()";
+const LATE_SETUP =
+  "const b=document.body,l=(k)=>(b.dataset[k]||'').split(' ').filter(Boolean),h=document.head;";
+const LATE_LOAD =
+  "for(const u of l('lateCss')){const e=document.createElement('link');e.rel='stylesheet';e.href=u;h.append(e)}for(const u of l('lateModules')){const e=document.createElement('script');e.type='module';e.src=u;h.append(e)}";
+
+export const LATE_LOADER = `(()=>{${LATE_SETUP}requestAnimationFrame(()=>setTimeout(()=>{${LATE_LOAD}}))})()`;
+
+/**
+ * The late loader of such a page: the late stylesheets and modules wait until its content is
+ * drawn (or 5 s at most, should its script fail), so they do not share the thin connection with
+ * the scripts and the answer that draw it. Each page carries its own CSP (security-headers.ts):
+ * a second loader costs the other pages nothing.
+ */
+export const LATE_AFTER_DRAWN_LOADER = `(()=>{${LATE_SETUP}let d=0;const f=()=>{if(d)return;d=1;${LATE_LOAD}};document.addEventListener('${DRAWN_EVENT}',f,{once:!0});setTimeout(f,5e3)})()`;
 
 /** The stylesheet links of the page's head, in order. */
 export function stylesheetHrefs(html: string): string[] {
@@ -90,9 +104,11 @@ export function staticImports(src: string, read: (src: string) => string): strin
 
 /**
  * The page rewritten for its first paint, with `critical` as its only stylesheet before it. With
- * `eager`, the page's module scripts stay where they are (deferred, never render-blocking) instead
- * of waiting for the first paint, and their static imports are announced in the head
- * (`modulepreload`): for a page whose main content is drawn by its script.
+ * `eager` (a page whose main content is drawn by its script), the module scripts stay where they
+ * are (deferred, never render-blocking) instead of waiting for the first paint; those inside
+ * <main> (the page's own) and every static import are announced in the head (`modulepreload`), so
+ * they are requested with the page's first bytes; the full stylesheet waits until that content is
+ * drawn (`DRAWN_EVENT`).
  */
 export function rewritePage(
   html: string,
@@ -104,10 +120,18 @@ export function rewritePage(
   let preloads = '';
   let out = html;
   if (eager) {
-    const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
+    const mainEnd = html.indexOf('</main>');
+    const matches = [...html.matchAll(MODULE_SCRIPT)];
+    const entries = matches.map((match) => match[1]!);
+    // The page's own (in <main>) are requested with its first bytes; the layout's keep their place.
+    const own = matches
+      .filter((match) => mainEnd < 0 || match.index < mainEnd)
+      .map((match) => match[1]!);
     const imports = new Set(entries.flatMap((src) => staticImports(src, eager.read)));
     for (const src of entries) imports.delete(src);
-    preloads = [...imports].map((src) => `<link rel="modulepreload" href="${src}">`).join('');
+    preloads = [...own, ...imports]
+      .map((src) => `<link rel="modulepreload" href="${src}">`)
+      .join('');
   } else {
     out = html.replace(MODULE_SCRIPT, (_, src: string) => {
       modules.push(src);
@@ -134,5 +158,5 @@ export function rewritePage(
   ].join('');
   return out
     .replace(/<body([^>]*)>/, `<body$1${late}>`)
-    .replace('</body>', `<script>${LATE_LOADER}</script></body>`);
+    .replace('</body>', `<script>${eager ? LATE_AFTER_DRAWN_LOADER : LATE_LOADER}</script></body>`);
 }

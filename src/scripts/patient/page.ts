@@ -5,6 +5,7 @@
  * request is already on its way from the page's head (EarlyRequest.astro); the quotes, the files
  * and the actions load once the status is shown.
  */
+import { DRAWN_EVENT } from '~/lib/drawn-event.ts';
 import { fetchPatientView, type PatientView } from '~/lib/patient/api.ts';
 import { tokenFromHash } from '~/lib/patient/link.ts';
 import { forgetView, savedView, saveView } from './cache.ts';
@@ -147,13 +148,17 @@ if (root) {
   const context = readContext(root);
   const token = tokenFromHash(window.location.hash);
   const state: PageState = { view: null, lookedAt: Date.now() };
+  // The page's full stylesheet waits for its first state (what the slow connection carries first).
+  const drawn = () => document.dispatchEvent(new Event(DRAWN_EVENT));
   if (!token) {
     showInvalid(context);
+    drawn();
     window.addEventListener('hashchange', () => window.location.reload());
   } else {
     keepTokenInAddress(token);
     const reload = () => load(context, token, state);
     const first = reload();
+    void first.then(drawn, drawn);
     prepareFormats(context.locale);
     root.querySelector('[data-retry]')?.addEventListener('click', () => void reload());
     // A coordinator may have assigned a manager or moved the step meanwhile.
