@@ -6,10 +6,19 @@
  * is on screen, and the script bytes the page downloaded by then.
  *
  *   npm run bench:patient -- [--dist .data/bench-patient-dist] [--runs 3] [--no-build]
- *                            [--lighthouse-runs N] [--save-reports DIR]
+ *                            [--lighthouse-runs N] [--save-reports DIR] [--http2]
  *
  * `--lighthouse-runs` (default: `--runs`) audits each language that many times; 0 skips Lighthouse
- * and loads only the slow profile, to compare first texts. With `BENCH_LIST_SCRIPTS=1` each slow
+ * and loads only the slow profile, to compare first texts.
+ *
+ * The slow loads come from the local HTTP/1.1 server, the conservative case: Chromium's six
+ * connections per host queue the page's seventh and eighth module behind the first six for another
+ * 400 ms round trip. `--http2` loads them over HTTPS and HTTP/2 (https-site.ts), as the production
+ * hosts serve pages; there the status came ~100–200 ms sooner, but the first paint of both pages
+ * jumped between ~660 and ~1,000 ms from load to load on this machine, so it is not the default
+ * (docs/decisions/csp-in-each-page.md). The status counts at the frame that paints it (the first
+ * animation frame after the greeting is filled and visible), not when a poll from the test runner
+ * happens to see it. With `BENCH_LIST_SCRIPTS=1` each slow
  * load also prints every response it finished (ms since navigation, type, bytes on the wire
  * including headers, URL), to see what queues in front of the status.
  *
@@ -33,15 +42,17 @@ export interface PatientSlowRun {
   homeFcpMs: number;
   /** First-contentful-paint of the patient's page. */
   pageFcpMs: number;
-  /** The patient's own status on screen (the greeting with their name). */
+  /** The patient's own status on screen (the frame that paints the greeting with their name). */
   statusShownMs: number;
   /** Script bytes (encoded) the patient's page downloaded before its status showed. */
   scriptBytesBeforeStatus: number;
+  /** The patient page's document on the wire, headers included. */
+  documentBytes: number;
 }
 
 export interface PatientPageFigures {
   lighthouse: LighthouseResult[];
-  slow: { runs: number; median: PatientSlowRun; all: PatientSlowRun[] };
+  slow: { runs: number; protocol: string; median: PatientSlowRun; all: PatientSlowRun[] };
 }
 
 /** A request as the home form stores it, with its private link's token. */
@@ -72,12 +83,34 @@ async function seedRequest(apiPort: string): Promise<string> {
 async function paintOf(browser: Browser, url: string, shown?: string) {
   const { context, page, finished } = await throttledPage(browser);
   try {
+    type Watched = { __shownAt?: number };
+    if (shown)
+      await page.addInitScript((selector) => {
+        const holder = window as Watched;
+        const watch = new MutationObserver(() => {
+          const element = document.querySelector(selector);
+          if (holder.__shownAt !== undefined || !element?.textContent?.trim()) return;
+          if (!element.checkVisibility()) return;
+          holder.__shownAt = -1;
+          watch.disconnect();
+          // The frame that paints it: its timestamp is page time, as performance.now().
+          requestAnimationFrame((time) => (holder.__shownAt = time));
+        });
+        watch.observe(document, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: true,
+        });
+      }, shown);
     const start = Date.now();
     await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
     let shownMs = 0;
     if (shown) {
-      await page.locator(shown).waitFor({ state: 'visible', timeout: 120_000 });
-      shownMs = await page.evaluate(() => performance.now());
+      await page.waitForFunction(() => ((window as Watched).__shownAt ?? 0) > 0, undefined, {
+        timeout: 120_000,
+      });
+      shownMs = await page.evaluate(() => (window as Watched).__shownAt ?? 0);
     }
     await page.waitForFunction(
       () => (window as unknown as { __slow: { fcp: number } }).__slow.fcp > 0,
@@ -94,7 +127,8 @@ async function paintOf(browser: Browser, url: string, shown?: string) {
       for (const entry of finished)
         console.log(`  ${entry.at - start} ms ${entry.type} ${entry.bytes} B ${entry.url}`);
     const scripts = before.reduce((sum, entry) => sum + entry.bytes, 0);
-    return { fcp, shownMs, scripts };
+    const documentBytes = finished.find((entry) => entry.type === 'Document')?.bytes ?? 0;
+    return { fcp, shownMs, scripts, documentBytes };
   } finally {
     await context.close();
   }
@@ -114,6 +148,8 @@ export async function benchPatientPage(options: {
   log?: (message: string) => void;
   /** A directory to keep every Lighthouse report in, for reading its long tasks and LCP. */
   saveReports?: string;
+  /** Slow loads over HTTPS + HTTP/2 instead of the local HTTP/1.1 server. */
+  http2?: boolean;
 }): Promise<PatientPageFigures> {
   const log = options.log ?? (() => {});
   return withBuildServer(
@@ -137,30 +173,43 @@ export async function benchPatientPage(options: {
               ),
             )
           : [];
-      const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-      try {
+      // Only ever the loopback server of this run, with its self-signed certificate.
+      const browser = await chromium.launch({
+        executablePath: chromiumPath,
+        args: [...chromiumArgs, '--ignore-certificate-errors'],
+      });
+      const slowLoads = async (site: string) => {
         const all: PatientSlowRun[] = [];
         for (let run = 1; run <= options.runs; run++) {
           log(`patient page, slow profile (run ${run}/${options.runs})`);
-          const home = await paintOf(browser, `${origin}/`);
-          const own = await paintOf(browser, `${origin}/r/#${token}`, '[data-greeting]');
+          const home = await paintOf(browser, `${site}/`);
+          const own = await paintOf(browser, `${site}/r/#${token}`, '[data-greeting]');
           all.push({
             homeFcpMs: Math.round(home.fcp),
             pageFcpMs: Math.round(own.fcp),
             statusShownMs: Math.round(own.shownMs),
             scriptBytesBeforeStatus: own.scripts,
+            documentBytes: own.documentBytes,
           });
         }
+        return all;
+      };
+      try {
+        const all = options.http2
+          ? await withHttpsSite(options.dist, options.httpsPort, slowLoads)
+          : await slowLoads(origin);
         const pick = (key: keyof PatientSlowRun) => median(all.map((run) => run[key]));
         return {
           lighthouse,
           slow: {
             runs: options.runs,
+            protocol: options.http2 ? 'HTTPS + HTTP/2' : 'HTTP/1.1',
             median: {
               homeFcpMs: pick('homeFcpMs'),
               pageFcpMs: pick('pageFcpMs'),
               statusShownMs: pick('statusShownMs'),
               scriptBytesBeforeStatus: pick('scriptBytesBeforeStatus'),
+              documentBytes: pick('documentBytes'),
             },
             all,
           },
@@ -175,10 +224,18 @@ export async function benchPatientPage(options: {
 /** The report's section, each figure against bench/budgets.json's targets. */
 export function patientPageMarkdown(figures: PatientPageFigures): string[] {
   const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as {
-    patientPage: { performance: number; accessibility: number };
-    pages: { jsGzipKB: number };
+    patientPage: {
+      performance: number;
+      accessibility: number;
+      statusShownMs: number;
+      scriptBeforeStatusKB: number;
+    };
+    responses: { patientDocumentWireKB: number };
   };
-  const target = { ...budgets.patientPage, scriptGzipKB: budgets.pages.jsGzipKB };
+  const target = {
+    ...budgets.patientPage,
+    documentWireKB: budgets.responses.patientDocumentWireKB,
+  };
   const mark = (ok: boolean) => (ok ? '✅' : '❌');
   const lines = [
     '## The patient’s page (issue 29)',
@@ -195,15 +252,17 @@ export function patientPageMarkdown(figures: PatientPageFigures): string[] {
   const slow = figures.slow.median;
   const each = (key: keyof PatientSlowRun) => figures.slow.all.map((run) => run[key]).join(' · ');
   const scriptKB = slow.scriptBytesBeforeStatus / 1024;
+  const documentKB = slow.documentBytes / 1024;
   lines.push(
     '',
-    `Slow profile (${SLOW_PROFILE.downloadKbps} kbps, ${SLOW_PROFILE.latencyMs} ms, CPU ×${SLOW_PROFILE.cpuSlowdown}), median of ${figures.slow.runs}, the home page loaded beside it in each run:`,
+    `Slow profile (${SLOW_PROFILE.downloadKbps} kbps, ${SLOW_PROFILE.latencyMs} ms, CPU ×${SLOW_PROFILE.cpuSlowdown}) over ${figures.slow.protocol}, median of ${figures.slow.runs}, the home page loaded beside it in each run:`,
     '',
     '| Figure | Value | Target |',
     '| --- | --- | --- |',
     `| first text of the patient’s page (FCP) | ${slow.pageFcpMs} ms ${mark(slow.pageFcpMs <= slow.homeFcpMs)} (${each('pageFcpMs')}) | ≤ the home page’s ${slow.homeFcpMs} ms (${each('homeFcpMs')}) |`,
-    `| the patient’s status on screen | ${slow.statusShownMs} ms (${each('statusShownMs')}) | — |`,
-    `| script bytes before the status shows | ${scriptKB.toFixed(1)} KB ${mark(scriptKB <= target.scriptGzipKB)} | ≤ ${target.scriptGzipKB} KB |`,
+    `| the patient’s status on screen (the frame that paints it) | ${slow.statusShownMs} ms ${mark(slow.statusShownMs <= target.statusShownMs)} (${each('statusShownMs')}) | ≤ ${target.statusShownMs} ms |`,
+    `| script bytes before the status shows | ${scriptKB.toFixed(1)} KB ${mark(scriptKB <= target.scriptBeforeStatusKB)} | ≤ ${target.scriptBeforeStatusKB} KB |`,
+    `| the page’s document on the wire, headers included | ${documentKB.toFixed(1)} KB ${mark(documentKB <= target.documentWireKB)} | ≤ ${target.documentWireKB} KB |`,
     '',
   );
   return lines;
@@ -220,6 +279,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       'no-build': { type: 'boolean', default: false },
       'save-reports': { type: 'string' },
       'lighthouse-runs': { type: 'string' },
+      http2: { type: 'boolean', default: false },
     },
   });
   if (!values['no-build'] || !existsSync(values.dist)) {
@@ -234,6 +294,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     runs: Number(values.runs),
     lighthouseRuns: Number(values['lighthouse-runs'] ?? values.runs),
     log: (message) => console.log(message),
+    http2: values.http2,
     ...(values['save-reports'] ? { saveReports: values['save-reports'] } : {}),
   });
   console.log(patientPageMarkdown(figures).join('\n'));
