@@ -55,12 +55,19 @@ interface UserRow {
   updated_at: string;
   last_sign_in_at: string | null;
   email_confirmed_at: string | null;
+  /** GoTrue's identities of the user (auth.identities), as its API lists them. */
+  identities: unknown[];
 }
 
 const USER_COLUMNS = `id::text, email, is_anonymous, raw_app_meta_data, raw_user_meta_data,
   to_json(created_at) #>> '{}' as created_at, to_json(updated_at) #>> '{}' as updated_at,
   to_json(last_sign_in_at) #>> '{}' as last_sign_in_at,
-  to_json(email_confirmed_at) #>> '{}' as email_confirmed_at`;
+  to_json(email_confirmed_at) #>> '{}' as email_confirmed_at,
+  coalesce((select json_agg(json_build_object('identity_id', i.id, 'id', i.provider_id,
+      'user_id', i.user_id, 'identity_data', i.identity_data, 'provider', i.provider,
+      'last_sign_in_at', i.last_sign_in_at, 'created_at', i.created_at,
+      'updated_at', i.updated_at, 'email', i.email) order by i.created_at)
+    from auth.identities i where i.user_id = users.id), '[]'::json) as identities`;
 
 /** GoTrue's error body; auth-js reads `error_code` (and `msg`). */
 function authError(res: ServerResponse, status: number, errorCode: string, msg: string): void {
@@ -243,10 +250,21 @@ async function signUp(
          raw_app_meta_data, raw_user_meta_data, last_sign_in_at)
        values ($1, 'authenticated', 'authenticated', $2, extensions.crypt($3, extensions.gen_salt('bf', 10)),
          now(), '{"provider":"email","providers":["email"]}', $4::jsonb, now())
-       returning ${USER_COLUMNS}`,
+       returning id::text`,
         [randomUUID(), email, password, JSON.stringify(data)],
       );
-      return createSession(options, tx, rows[0] as UserRow, 'password');
+      // GoTrue's e-mail identity of a sign-up (models/identity.go): its provider id is the user's;
+      // verified, as the address is confirmed at sign-up here (autoconfirm).
+      await tx.query(
+        `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at)
+         values ($1::text, $1::text::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text,
+           'email_verified', true, 'phone_verified', false), 'email', now())`,
+        [rows[0]!.id, email],
+      );
+      const user = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [
+        rows[0]!.id,
+      ]);
+      return createSession(options, tx, user.rows[0] as UserRow, 'password');
     }),
   );
   if (!session) return authError(res, 422, 'user_already_exists', 'User already registered');
@@ -495,7 +513,7 @@ function userJson(user: UserRow) {
     last_sign_in_at: user.last_sign_in_at ?? user.created_at,
     app_metadata: user.raw_app_meta_data,
     user_metadata: user.raw_user_meta_data,
-    identities: [],
+    identities: user.identities,
     created_at: user.created_at,
     updated_at: user.updated_at,
     is_anonymous: user.is_anonymous,

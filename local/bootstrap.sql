@@ -80,6 +80,22 @@ create table if not exists auth.users (
 create unique index if not exists users_email_partial_key on auth.users (email)
   where email is not null;
 
+-- Identities: one per way a user signs in (GoTrue's columns); an e-mail sign-up gets an `email`
+-- identity, an anonymous user none, a user inserted by SQL none (as on hosted).
+create table if not exists auth.identities (
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  id uuid primary key default gen_random_uuid(),
+  unique (provider_id, provider)
+);
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+
 -- Sessions: one per sign-in; the access token carries its id as `session_id`.
 create table if not exists auth.sessions (
   id uuid primary key,

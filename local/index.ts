@@ -73,6 +73,11 @@ export interface LocalStackOptions {
    */
   anonymousSignInsPerHour?: number;
   /**
+   * E-mail/password sign-ups; default config.toml's (off for this product). The GoTrue conformance
+   * tests turn them on to see what a sign-up gets.
+   */
+  emailSignups?: boolean;
+  /**
    * How often the local notification worker mails due leads from the outbox (ms). Default 5000
    * (production: every minute by pg_cron); 0 disables the timer, e.g. for tests that drain with
    * `drainNotifications()` themselves.
@@ -295,7 +300,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const schema = new SchemaCache();
     await schema.load(db);
-    const config = withAnonymousLimit(readLocalConfig(), options.anonymousSignInsPerHour);
+    const configured = withAnonymousLimit(readLocalConfig(), options.anonymousSignInsPerHour);
+    const config =
+      options.emailSignups === undefined
+        ? configured
+        : { ...configured, emailSignups: options.emailSignups };
     const jwtSigning =
       options.jwtSigning ??
       parseJwtSigning(process.env['RIHLA_JWT_SIGNING']) ??

@@ -35,27 +35,63 @@ export function asRequest<T>(
         JSON.stringify(requestHeaders(req)),
       ],
     );
-    if (ctx.db.kind === 'postgres') await applyRoleStatementTimeout(tx, auth.role);
-    return fn(tx);
+    if (ctx.db.kind === 'postgres') {
+      await applyRoleStatementTimeout(tx, auth.role);
+      return fn(tx);
+    }
+    // PGlite cannot interrupt a running statement: the request runs to its end, and one that ran
+    // past its role's limit is rolled back and answered as PostgreSQL cuts it (57014, HTTP 500).
+    // What hosted shows (an error, nothing kept) only later; the time is the request's statements.
+    const limits = roleLimits.get(ctx.db) ?? new Map<string, number>();
+    roleLimits.set(ctx.db, limits);
+    const limitMs = limits.get(auth.role) ?? (await roleStatementTimeoutMs(tx, auth.role));
+    limits.set(auth.role, limitMs);
+    const started = performance.now();
+    const result = await fn(tx);
+    if (limitMs > 0 && performance.now() - started > limitMs) throw statementTimeout();
+    return result;
   };
   return prefs.tx === 'rollback' ? ctx.db.rollbackOnly(run) : ctx.db.transaction(run);
 }
 
-/**
- * PostgREST applies the per-role settings Supabase stores on the API roles (local/bootstrap.sql:
- * anon 3 s, authenticated 8 s) inside each request; roles without one keep the 8 s the
- * `authenticator` login has on Supabase. PGlite cannot interrupt a running statement, so this only
- * runs on a real PostgreSQL.
- */
-export async function applyRoleStatementTimeout(tx: Queryable, role: string): Promise<void> {
-  await tx.query(
-    `select set_config('statement_timeout', coalesce((
+/** Each database's role limits, read once, as PostgREST reads them with its schema cache. */
+const roleLimits = new WeakMap<object, Map<string, number>>();
+
+/** The error PostgreSQL raises when `statement_timeout` cuts a statement. */
+export function statementTimeout(): Error & { code: string } {
+  return Object.assign(new Error('canceling statement due to statement timeout'), {
+    code: '57014',
+  });
+}
+
+/** A `statement_timeout` setting in milliseconds (PostgreSQL's units; a bare number is ms). */
+export function timeoutSettingMs(setting: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(us|ms|s|min|h|d)?\s*$/.exec(setting);
+  if (!match) throw new Error(`not a statement_timeout: ${setting}`);
+  const unit = { us: 0.001, ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000 };
+  return Number(match[1]) * unit[(match[2] ?? 'ms') as keyof typeof unit];
+}
+
+const ROLE_TIMEOUT = `coalesce((
         select substr(setting, length('statement_timeout=') + 1)
         from pg_catalog.pg_db_role_setting s
         join pg_catalog.pg_roles r on r.oid = s.setrole,
         unnest(s.setconfig) setting
         where r.rolname = $1 and s.setdatabase = 0 and setting like 'statement_timeout=%'
-      ), '8s'), true)`,
-    [role],
-  );
+      ), '8s')`;
+
+/** The role's limit as PostgREST would apply it (see applyRoleStatementTimeout), in ms. */
+export async function roleStatementTimeoutMs(tx: Queryable, role: string): Promise<number> {
+  const { rows } = await tx.query<{ setting: string }>(`select ${ROLE_TIMEOUT} as setting`, [role]);
+  return timeoutSettingMs(rows[0]?.setting ?? '8s');
+}
+
+/**
+ * PostgREST applies the per-role settings Supabase stores on the API roles (local/bootstrap.sql:
+ * anon 3 s, authenticated 8 s) inside each request; roles without one keep the 8 s the
+ * `authenticator` login has on Supabase. On a real PostgreSQL the server cuts the statement; PGlite
+ * cannot interrupt one, so asRequest checks the request's time against roleStatementTimeoutMs.
+ */
+export async function applyRoleStatementTimeout(tx: Queryable, role: string): Promise<void> {
+  await tx.query(`select set_config('statement_timeout', ${ROLE_TIMEOUT}, true)`, [role]);
 }

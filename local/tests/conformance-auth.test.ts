@@ -5,14 +5,15 @@ import { client, startTestStack } from './helpers.ts';
  * GoTrue as it answers, written from its source and auth-js' own tests: a token whose session has
  * ended (`GET /user`, `POST /logout`: 403 `session_not_found`), and a refresh token reused by a
  * client that lost the answer of its refresh (token_refresh.go: the revoked parent of the
- * session's active token gets that active token back, not a new one). Listed in
+ * session's active token gets that active token back, not a new one), and the identities a user
+ * is listed with (models/identity.go: an e-mail sign-up one `email` identity, anonymous none). Listed in
  * docs/local-stack.md ("Conformance").
  */
 
 let stack: Awaited<ReturnType<typeof startTestStack>>;
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await startTestStack({ emailSignups: true });
 });
 afterAll(async () => {
   await stack.cleanup();
@@ -77,5 +78,42 @@ describe('GoTrue conformance', () => {
       status: 400,
       body: { error_code: 'refresh_token_already_used' },
     });
+  });
+
+  it('lists an e-mail sign-up with its email identity, an anonymous user with none', async () => {
+    const email = `identity-${Date.now()}@example.com`;
+    const person = client(stack);
+    const signup = await person.auth.signUp({ email, password: 'a long password' });
+    expect(signup.error).toBeNull();
+    const id = signup.data.user!.id;
+    const identity = {
+      identity_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      id,
+      user_id: id,
+      identity_data: { email, email_verified: true, phone_verified: false, sub: id },
+      provider: 'email',
+      email,
+      last_sign_in_at: expect.any(String),
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    };
+    expect(signup.data.user!.identities).toEqual([identity]);
+    const token = signup.data.session!.access_token;
+    const seen = (await auth('/user', token)) as { body: { identities: unknown[] } };
+    expect(seen.body.identities).toEqual([identity]);
+    const signedIn = await client(stack).auth.signInWithPassword({
+      email,
+      password: 'a long password',
+    });
+    expect(signedIn.data.user?.identities).toEqual([identity]);
+    const visitor = await client(stack).auth.signInAnonymously();
+    expect(visitor.data.user?.identities).toEqual([]);
+    // The user's erasure takes the identity with it.
+    await stack.sql(`delete from auth.users where id = $1`, [id]);
+    const left = await stack.sql<{ n: number }>(
+      `select count(*)::int as n from auth.identities where user_id = $1`,
+      [id],
+    );
+    expect(left.rows[0]?.n).toBe(0);
   });
 });
