@@ -12,10 +12,10 @@
  * - rendering waits until the first screen's HTML is parsed, so the first paint is the whole first
  *   screen (its largest text included), not the header alone.
  *
- * The Content-Security-Policy allows inline styles by hash (security-headers.ts), so every distinct
- * `<style>` costs the header about 54 bytes on every response. Pages are therefore grouped: a page
- * joins a group when the union of their rules adds at most `GROUP_SLACK` bytes to any member
- * (pages of one template differ by a rule or two), and every member inlines the group's union.
+ * Each page inlines exactly the rules it uses. (While one Content-Security-Policy header listed
+ * every page's style hash, pages shared a style when that cost a member at most 2,000 bytes of
+ * rules it did not use; now each page carries its own policy (security-headers.ts), so a distinct
+ * style costs nothing elsewhere and `GROUP_SLACK` is 0: only pages with the same rules share one.)
  *
  * Runs after the font subsetting and before the service worker and the CSP read the pages.
  */
@@ -28,7 +28,7 @@ import { parseStylesheet, renderCritical, usedRules, type Stylesheet } from './c
 import { rewritePage, stylesheetHrefs } from './page.ts';
 
 /** Most bytes of CSS (uncompressed) a page may inline beyond its own rules to share a group's. */
-export const GROUP_SLACK = 2000;
+export const GROUP_SLACK = 0;
 
 interface Page {
   file: string;
