@@ -4,6 +4,7 @@ import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import deployEnv from './src/integrations/deploy-env.ts';
+import lateStrings from './src/integrations/late-strings.ts';
 import securityHeaders from './src/integrations/security-headers.ts';
 import static404 from './src/integrations/static-404.ts';
 import serviceWorker from './src/integrations/service-worker.ts';
@@ -51,6 +52,8 @@ export default defineConfig({
     arabicFontSubset(),
     // Reads the final pages and stylesheet; before the service worker and the CSP hash them.
     firstPaint(),
+    // The texts of parts drawn after the first view, out of the page into cached files.
+    lateStrings(),
     // The pages' own inline scripts, minified; before the service worker and the CSP read them.
     inlineScripts(),
     static404(),

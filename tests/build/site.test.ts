@@ -472,3 +472,21 @@ describe('the Content-Security-Policy (src/integrations/security-headers.ts)', (
     expect(worker).toMatch(/^default-src 'self'; script-src 'self'; /);
   });
 });
+
+describe('the late parts’ texts (src/integrations/late-strings.ts)', () => {
+  it('leave the patient’s page for cached files that hold them, and no page keeps them inline', () => {
+    for (const { path, html } of pages.values()) {
+      expect(html, path).not.toContain('data-strings-late=');
+    }
+    for (const path of ['/r', '/en/r']) {
+      const html = pages.get(path)?.html ?? '';
+      const sources = [...html.matchAll(/data-strings-src="(\/_astro\/strings\.[\w-]+\.json)"/g)];
+      // Quotes, trip, photos and documents, and the actions.
+      expect(sources.map((match) => match[1]).length, path).toBe(4);
+      for (const [, src] of sources) {
+        const texts = JSON.parse(readFileSync(join(dist, src!), 'utf8')) as Record<string, string>;
+        expect(Object.keys(texts).length, src).toBeGreaterThan(3);
+      }
+    }
+  });
+});

@@ -6,6 +6,7 @@
 import { callRpc, type PatientView, type RpcOutcome } from '~/lib/patient/api.ts';
 import { normalizePhone, phoneLengthProblem, stripNonDigits as digitsOf } from '~/lib/phone.ts';
 import { forgetView } from './cache.ts';
+import { partStrings } from './part-strings.ts';
 import { showState, type PageContext } from './context.ts';
 
 type Send = (data: FormData) => Promise<RpcOutcome<unknown> | { invalid: string }>;
@@ -148,13 +149,21 @@ function keepDraft(form: HTMLFormElement, action: string) {
   );
 }
 
-export function bindActions(
-  context: PageContext,
+export async function bindActions(
+  page: PageContext,
   token: string,
   currentView: () => PatientView | null,
   reload: () => Promise<void>,
-) {
-  const { t } = context;
+): Promise<boolean> {
+  // The section's own messages (a cached file, src/integrations/late-strings.ts), then the page's.
+  const section = page.root.querySelector<HTMLElement>('[data-patient-actions]');
+  const own = section ? await partStrings(section) : {};
+  if (!own) return false;
+  const t: PageContext['t'] = (key, params = {}) =>
+    own[key] === undefined
+      ? page.t(key, params)
+      : own[key].replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+  const context: PageContext = { ...page, t };
   const actions = senders(context, token, currentView);
   for (const form of context.root.querySelectorAll<HTMLFormElement>('form[data-action]')) {
     const name = form.dataset['action'] ?? '';
@@ -220,4 +229,5 @@ export function bindActions(
       })();
     });
   }
+  return true;
 }

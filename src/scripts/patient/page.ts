@@ -9,6 +9,7 @@ import { DRAWN_EVENT } from '~/lib/drawn-event.ts';
 import { fetchPatientView, type PatientView } from '~/lib/patient/api.ts';
 import { tokenFromHash } from '~/lib/patient/link.ts';
 import { forgetView, savedView, saveView } from './cache.ts';
+import { prefetchPartStrings } from './part-strings.ts';
 import { readContext, showState, type PageContext } from './context.ts';
 import { prepareFormats } from './formats.ts';
 import { renderView } from './render.ts';
@@ -28,12 +29,18 @@ function afterFirstView(
   view: () => PatientView | null,
   reload: () => Promise<void>,
 ) {
+  // The later parts' texts travel beside their modules, not after them.
+  prefetchPartStrings(context.root);
   actions ??= import('./actions.ts').then(
-    ({ bindActions }) => bindActions(context, token, view, reload),
+    async ({ bindActions }) => {
+      if (!(await bindActions(context, token, view, reload))) actions = undefined;
+    },
     () => void (actions = undefined),
   );
   files ??= import('./files/index.ts').then(
-    ({ showFiles }) => showFiles(token),
+    async ({ showFiles }) => {
+      if (!(await showFiles(token))) files = undefined;
+    },
     () => void (files = undefined),
   );
   // The trip (issue 44) at every look: fresh, or the copy kept on the phone when offline.

@@ -4,6 +4,7 @@
  * (./quotes-table.ts), chosen with public.patient_choose_quote after a confirmation, or discussed
  * first on WhatsApp with the reference and the quote in the message.
  */
+import { partStrings } from './part-strings.ts';
 import { translator } from '~/lib/clinics/profile.ts';
 import { callRpc, type PatientView } from '~/lib/patient/api.ts';
 import {
@@ -123,6 +124,7 @@ interface Shown {
   section: HTMLElement;
   state: QuotesState;
   reload: () => Promise<void>;
+  strings: Record<string, string>;
 }
 
 /** What the section shows now: the currency picker re-renders the latest answer. */
@@ -133,12 +135,12 @@ function render(
   section: HTMLElement,
   state: QuotesState,
   reload: () => Promise<void>,
+  strings: Record<string, string>,
 ) {
-  shown = { page, section, state, reload };
+  shown = { page, section, state, reload, strings };
   const quotes = state.data?.quotes ?? [];
   section.hidden = quotes.length === 0;
   if (!state.data || quotes.length === 0) return;
-  const strings = JSON.parse(section.dataset['strings'] ?? '{}') as Record<string, string>;
   const t = translator(strings, page.locale);
   const select = section.querySelector<HTMLSelectElement>('[data-currency]')!;
   if (!select.dataset['ready']) {
@@ -150,7 +152,7 @@ function render(
       } catch {
         // Kept for this visit only.
       }
-      if (shown) render(shown.page, shown.section, shown.state, shown.reload);
+      if (shown) render(shown.page, shown.section, shown.state, shown.reload, shown.strings);
     });
   }
   const context: TableContext = {
@@ -180,8 +182,12 @@ export async function showQuotes(
   const section = page.root.querySelector<HTMLElement>('[data-quotes]');
   if (!section) return;
   const state: QuotesState = { token, view, data: null };
-  const outcome = await callRpc('patient_quotes', { _token: token });
-  if (!outcome.ok) return;
+  // The section's texts (a cached file, src/integrations/late-strings.ts) beside the answer.
+  const [outcome, strings] = await Promise.all([
+    callRpc('patient_quotes', { _token: token }),
+    partStrings(section),
+  ]);
+  if (!outcome.ok || !strings) return;
   state.data = outcome.data as unknown as PatientQuotes | null;
-  render(page, section, state, reloadPage);
+  render(page, section, state, reloadPage, strings);
 }

@@ -6,6 +6,7 @@
  * .ics file (./trip-ics.ts). The last plan seen is kept on the phone (under a digest of the token)
  * and shown offline with the time it was seen. Loaded by ./page.ts after the status.
  */
+import { partStrings } from './part-strings.ts';
 import { callRpc } from '~/lib/patient/api.ts';
 import type { PageContext } from './context.ts';
 import { tripCalendar } from './trip-ics.ts';
@@ -176,8 +177,9 @@ let state: State | null = null;
 export async function showTrip(page: PageContext, token: string): Promise<void> {
   const section = page.root.querySelector<HTMLElement>('[data-trip]');
   if (!section) return;
-  // The section's own strings (PatientTrip.astro's data-strings) before the page's.
-  const strings = JSON.parse(section.dataset['strings'] ?? '{}') as Record<string, string>;
+  // The section's own strings (PatientTrip.astro's, in a cached file) before the page's.
+  const strings = await partStrings(section);
+  if (!strings) return;
   const local: PageContext = {
     ...page,
     t: (key, params = {}) =>

@@ -5,14 +5,15 @@
  * `?files` in the address (the thank-you page's invitation) brings the section into view.
  */
 import { callRpc } from '~/lib/patient/api.ts';
+import { partStrings } from '../part-strings.ts';
 import { readFilesContext, type FileSlot, type FilesContext, type FilesView } from './model.ts';
 import { renderFiles, type SlotHandlers } from './render.ts';
 import { makeRow } from './rows.ts';
 
 type Sender = ReturnType<typeof import('./send.ts').createSender>;
 
-function start(root: HTMLElement, token: string) {
-  const context: FilesContext = readFilesContext(root);
+function start(root: HTMLElement, token: string, strings: Record<string, string>) {
+  const context: FilesContext = readFilesContext(root, strings);
   const notice = root.querySelector<HTMLElement>('[data-files-notice]')!;
   let view: FilesView | null = null;
   let sender: Promise<Sender> | undefined;
@@ -87,8 +88,15 @@ function start(root: HTMLElement, token: string) {
   window.addEventListener('online', () => void refresh());
 }
 
-/** Starts the section for the page's link (called by ../page.ts once the status is shown). */
-export function showFiles(token: string) {
+/**
+ * Starts the section for the page's link (called by ../page.ts once the status is shown); false
+ * when its texts could not be loaded now (the page asks again at its next look).
+ */
+export async function showFiles(token: string): Promise<boolean> {
   const root = document.querySelector<HTMLElement>('[data-patient-files]');
-  if (root) start(root, token);
+  if (!root) return true;
+  // The section's texts come from a cached file (src/integrations/late-strings.ts).
+  const strings = await partStrings(root);
+  if (strings) start(root, token, strings);
+  return strings !== null;
 }

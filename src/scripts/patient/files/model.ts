@@ -48,8 +48,7 @@ export interface FilesContext {
   formatPercent(ratio: number): string;
 }
 
-export function readFilesContext(root: HTMLElement): FilesContext {
-  const strings = JSON.parse(root.dataset['strings'] ?? '{}') as Record<string, string>;
+export function readFilesContext(root: HTMLElement, strings: Record<string, string>): FilesContext {
   const locale = root.dataset['locale'] ?? 'ar';
   const lang = locale.startsWith('ar') ? 'ar' : 'en';
   return {
