@@ -7,7 +7,7 @@ import { callRpc, type PatientView, type RpcOutcome } from '~/lib/patient/api.ts
 import { normalizePhone, phoneLengthProblem, stripNonDigits as digitsOf } from '~/lib/phone.ts';
 import { forgetView } from './cache.ts';
 import { partStrings } from './part-strings.ts';
-import { showState, type PageContext } from './context.ts';
+import { showState, withOwnTexts, type PageContext } from './context.ts';
 
 type Send = (data: FormData) => Promise<RpcOutcome<unknown> | { invalid: string }>;
 
@@ -159,11 +159,8 @@ export async function bindActions(
   const section = page.root.querySelector<HTMLElement>('[data-patient-actions]');
   const own = section ? await partStrings(section) : {};
   if (!own) return false;
-  const t: PageContext['t'] = (key, params = {}) =>
-    own[key] === undefined
-      ? page.t(key, params)
-      : own[key].replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
-  const context: PageContext = { ...page, t };
+  const context = withOwnTexts(page, own);
+  const { t } = context;
   const actions = senders(context, token, currentView);
   for (const form of context.root.querySelectorAll<HTMLFormElement>('form[data-action]')) {
     const name = form.dataset['action'] ?? '';

@@ -23,6 +23,19 @@ export interface PageContext {
   chatUrl(view: PatientView, toManager: boolean): string;
 }
 
+/** A text with its `{name}` placeholders filled (the page's texts have no plural forms). */
+const filled = (text: string, params: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+
+/** The page's context with a part's own texts (src/scripts/patient/part-strings.ts) first. */
+export function withOwnTexts(page: PageContext, own: Record<string, string>): PageContext {
+  return {
+    ...page,
+    t: (key, params = {}) =>
+      own[key] === undefined ? page.t(key, params) : filled(own[key], params),
+  };
+}
+
 export function readContext(root: HTMLElement): PageContext {
   // The texts are carried after the page's first screen (PatientPage.astro).
   const texts: DOMStringMap =
@@ -32,7 +45,7 @@ export function readContext(root: HTMLElement): PageContext {
   const locale = root.dataset['locale'] ?? 'ar';
   const agencyWhatsapp = root.dataset['agencyWhatsapp'] ?? '';
   const t = (key: string, params: Record<string, string> = {}) =>
-    (strings[key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
+    filled(strings[key] ?? key, params);
   return {
     root,
     lang,

@@ -8,7 +8,7 @@
  */
 import { partStrings } from './part-strings.ts';
 import { callRpc } from '~/lib/patient/api.ts';
-import type { PageContext } from './context.ts';
+import { withOwnTexts, type PageContext } from './context.ts';
 import { tripCalendar } from './trip-ics.ts';
 import { render, type Companion, type Flight, type State, type Trip } from './trip-render.ts';
 
@@ -180,13 +180,8 @@ export async function showTrip(page: PageContext, token: string): Promise<void> 
   // The section's own strings (PatientTrip.astro's, in a cached file) before the page's.
   const strings = await partStrings(section);
   if (!strings) return;
-  const local: PageContext = {
-    ...page,
-    t: (key, params = {}) =>
-      strings[key] === undefined
-        ? page.t(key, params)
-        : strings[key].replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole),
-  };
+  const local = withOwnTexts(page, strings);
+
   if (!state) {
     state = { token, trip: null, offline: false };
     bind(local, section, state);
