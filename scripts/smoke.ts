@@ -2,8 +2,8 @@
  * `npm run smoke -- --site https://rihla.care --supabase https://<ref>.supabase.co`: checks a live
  * deployment as visitors and staff use it, in about a minute, after every deploy. Read-only except
  * one tagged test lead ("SMOKE TEST <time>"), erased at the end (secret key, else the staff
- * account). Checks: 1. security headers, framing forbidden, the home page's CSP whose connect-src names the project, both home
- * pages (ar rtl, en); 2. anon reads nothing; 3. the notification function's CORS preflight and
+ * account). Checks: 1. security headers, framing forbidden in the header, the home page's own CSP
+ * whose connect-src names the project, both home pages (ar rtl, en); 2. anon reads nothing; 3. the notification function's CORS preflight and
  * public key (an invalid body → 400, nothing sent; --send-mail sends one tagged e-mail); 4. the
  * database records the caller's own address, not a forged X-Forwarded-For (smoke-address.ts);
  * 5. a staff session receives the new inbox row on the private staff channel, and the row exists;
