@@ -1,14 +1,13 @@
 /**
  * The texts of the parts a page shows only after its first view (the patient page's quotes, trip,
  * photos and documents, and its actions' messages: `data-strings-late` on their section) leave
- * the document for a file
- * of their own (issue 48): after the build each such attribute becomes `data-strings-src`, the
- * address of `/_astro/strings.<hash>.json` holding the same JSON. The file is named by its content,
- * so hosts and the service worker keep it like the page's scripts (cache-first under `/_astro/`),
- * and the same texts in many pages are one file. The page's script fetches it while the part's
- * module loads (src/scripts/patient/part-strings.ts); `astro dev` keeps the texts inline, which the
- * script reads as well. On the patient page this took 3.3 KB (Brotli; 17.1 → 13.8 KB) out of the
- * document the first round trip carries.
+ * the document for a file of their own (issue 48): after the build each such attribute becomes
+ * `data-strings-src`, the address of `/_astro/strings.<hash>.json` holding the same JSON. The file
+ * is named by its content, so hosts and the service worker keep it like the page's scripts
+ * (cache-first under `/_astro/`), and the same texts in many pages are one file. The page's script
+ * fetches it while the part's module loads (src/scripts/patient/part-strings.ts); `astro dev`
+ * keeps the texts inline, which the script reads as well. On the patient page this took 3.3 KB
+ * (Brotli; 17.1 → 13.8 KB) out of the document the first round trip carries.
  *
  * Runs before the CSP, the service worker and the precompression read the pages.
  */
