@@ -63,6 +63,8 @@ if (fab && summary) {
     hit.forEach((el) => fab.contains(el) && hit.delete(el));
     const covered = [...hit].some((el) => el.closest(avoided)) || coversText(hit, box, margin);
     fab.toggleAttribute('data-away', covered);
+    // From now on the button moves out of the way (tests wait for this before judging it).
+    fab.dataset['watched'] = '';
   };
   const queue = () => {
     if (queued) return;

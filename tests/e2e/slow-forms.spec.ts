@@ -281,6 +281,9 @@ test('the floating button never covers a line of text at 360 and 390 px', async 
     await page.setViewportSize({ width, height: 740 });
     for (const path of pages) {
       await page.goto(path);
+      // The button moves away only once its script has run (after the first paint, with the
+      // page's late modules); until then it stays put, as it does for a visitor.
+      await page.locator('details[data-fab][data-watched]').waitFor({ state: 'attached' });
       // Down the page a third of a screen at a time; at each stop, once the button has settled,
       // no line box of any text may meet the button while it is shown.
       const covered = await page.evaluate(async () => {
