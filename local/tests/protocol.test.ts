@@ -255,11 +255,19 @@ describe('the admin back office', () => {
     expect(data?.map((request) => request.lead_id)).toEqual(ids.map((row) => row.id));
 
     const target = data?.[0]?.id ?? '';
-    const update = await admin
+    // A change goes through update_request, over the version the coordinator saw (issue 41); the
+    // table's own PATCH is refused.
+    const patch = await admin
       .from('contact_requests')
       .update({ status: 'in_progress', notes: 'Called back' })
       .eq('id', target);
-    expect(update).toMatchObject({ error: null, status: 204 });
+    expect(patch.error).toMatchObject({ code: '42501', hint: 'write_through_function' });
+    const update = await admin.rpc('update_request', {
+      _id: target,
+      _expected_version: data?.[0]?.version ?? 0,
+      _changes: { status: 'in_progress', notes: 'Called back' },
+    });
+    expect(update.error).toBeNull();
     const { data: updated } = await admin
       .from('contact_requests')
       .select('status, notes')
@@ -330,7 +338,7 @@ describe('the admin back office', () => {
       .from('contact_requests')
       .update({ status: 'completed' })
       .neq('status', 'completed');
-    expect(update.error).toBeNull();
+    expect(update.error).toMatchObject({ code: '42501', hint: 'write_through_function' });
     const { rows } = await stack.sql<{ status: string }>(
       `select status::text from public.contact_requests`,
     );

@@ -112,7 +112,14 @@ describe('staff topics (private channels)', () => {
     expect(leads.received.map((message) => message.payload.record?.['id'])).toEqual([row.id]);
 
     const requestId = String(inbox.received[0]?.payload.record?.['id']);
-    await admin.from('contact_requests').update({ status: 'completed' }).eq('id', requestId);
+    // Staff change a request through update_request, over the version they saw (issue 41).
+    const seen = Number(inbox.received[0]?.payload.record?.['version']);
+    const saved = await admin.rpc('update_request', {
+      _id: requestId,
+      _expected_version: seen,
+      _changes: { status: 'completed' },
+    });
+    expect(saved.error).toBeNull();
     await admin.from('contact_requests').delete().eq('id', requestId);
     await settle(() => inbox.received.length >= 3);
     expect(inbox.received.map((message) => message.event)).toEqual(['INSERT', 'UPDATE', 'DELETE']);

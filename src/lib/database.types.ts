@@ -812,7 +812,7 @@ export type Database = {
         Returns: undefined;
       };
       ask_for_request_file: {
-        Args: { _request_id: string; _slot: string };
+        Args: { _idempotency_key: string; _request_id: string; _slot: string };
         Returns: undefined;
       };
       bin_page: {
@@ -862,6 +862,10 @@ export type Database = {
       correct_request_contact: {
         Args: { _changes: Json; _expected_version: number; _id: string };
         Returns: unknown;
+      };
+      delete_clinic_accreditation: {
+        Args: { _expected_checked_at: string; _id: string };
+        Returns: undefined;
       };
       delete_requests: {
         Args: { _items: Json };
@@ -1181,9 +1185,21 @@ export type Database = {
         Args: { _full: string; _national: string };
         Returns: boolean;
       };
+      save_clinic: {
+        Args: { _expected_updated_at: string; _fields: Json; _id: string };
+        Returns: unknown;
+      };
+      save_clinic_accreditation: {
+        Args: { _expected_checked_at: string; _fields: Json; _id: string };
+        Returns: unknown;
+      };
       save_first_contact_settings: {
         Args: { _expected_updated_at: string; _settings: Json };
         Returns: Json;
+      };
+      save_message_template: {
+        Args: { _expected_updated_at: string; _fields: Json; _id: string };
+        Returns: unknown;
       };
       save_quote_draft: {
         Args: {
@@ -1222,7 +1238,7 @@ export type Database = {
         Returns: boolean;
       };
       set_patient_step: {
-        Args: { _request_id: string; _step: string };
+        Args: { _from_step: string; _request_id: string; _step: string };
         Returns: undefined;
       };
       set_quote_status: {

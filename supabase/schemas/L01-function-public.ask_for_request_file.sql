@@ -3,7 +3,7 @@
 
 SET check_function_bodies = false;
 
-CREATE OR REPLACE FUNCTION public.ask_for_request_file(_request_id uuid, _slot text) RETURNS void
+CREATE OR REPLACE FUNCTION public.ask_for_request_file(_request_id uuid, _slot text, _idempotency_key text) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -22,6 +22,9 @@ begin
   if not found then
     raise exception 'This request has no slot %', _slot using errcode = '23514', hint = 'file_slot_unknown';
   end if;
+  if private.replayed_answer('ask_for_request_file', _idempotency_key) is not null then
+    return;
+  end if;
   insert into private.request_file_asks (request_id, slot, asked_by)
   values (_request_id, _slot, (select s.username from private.current_staff() s))
   on conflict (request_id, slot) do update set asked_at = now(), asked_by = excluded.asked_by;
@@ -29,9 +32,14 @@ begin
     update private.request_file_progress p set complete_at = null where p.request_id = _request_id;
   end if;
   perform private.add_request_event(_request_id, 'file_requested', null, _slot);
+  perform private.remember_answer('ask_for_request_file', _idempotency_key, jsonb_build_object(
+    'request_id', _request_id, 'slot', _slot
+  ));
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.ask_for_request_file(_request_id uuid, _slot text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.ask_for_request_file(_request_id uuid, _slot text) TO authenticated;
-GRANT ALL ON FUNCTION public.ask_for_request_file(_request_id uuid, _slot text) TO service_role;
+COMMENT ON FUNCTION public.ask_for_request_file(_request_id uuid, _slot text, _idempotency_key text) IS 'Staff: asks the patient for a file of a slot, once per idempotency key (a repeat is answered, not asked again).';
+
+REVOKE ALL ON FUNCTION public.ask_for_request_file(_request_id uuid, _slot text, _idempotency_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.ask_for_request_file(_request_id uuid, _slot text, _idempotency_key text) TO authenticated;
+GRANT ALL ON FUNCTION public.ask_for_request_file(_request_id uuid, _slot text, _idempotency_key text) TO service_role;

@@ -3,22 +3,32 @@
 
 SET check_function_bodies = false;
 
-CREATE OR REPLACE FUNCTION public.set_patient_step(_request_id uuid, _step text) RETURNS void
+CREATE OR REPLACE FUNCTION public.set_patient_step(_request_id uuid, _step text, _from_step text) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   lead uuid;
   old_step text;
+  old_at timestamptz;
 begin
   perform private.require_staff();
   select lead_id into lead from public.contact_requests where id = _request_id and deleted_at is null;
   if lead is null then
     raise exception 'request not found' using errcode = 'PT404', hint = 'request_not_found';
   end if;
-  select step into old_step from private.patient_pages where lead_id = lead;
+  select p.step, p.step_at into old_step, old_at
+  from private.patient_pages p where p.lead_id = lead for update;
   if old_step is not distinct from nullif(_step, '') then
     return;
+  end if;
+  if old_step is distinct from nullif(_from_step, '') then
+    perform private.refuse_stale(
+      'patient_step', 0,
+      (select e.author_id from public.request_events e
+       where e.request_id = _request_id and e.kind = 'patient_step' order by e.id desc limit 1),
+      old_at, jsonb_build_object('step', old_step)
+    );
   end if;
   insert into private.patient_pages (lead_id, step, step_at) values (lead, nullif(_step, ''), now())
   on conflict (lead_id) do update set step = excluded.step, step_at = excluded.step_at;
@@ -26,6 +36,8 @@ begin
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.set_patient_step(_request_id uuid, _step text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.set_patient_step(_request_id uuid, _step text) TO authenticated;
-GRANT ALL ON FUNCTION public.set_patient_step(_request_id uuid, _step text) TO service_role;
+COMMENT ON FUNCTION public.set_patient_step(_request_id uuid, _step text, _from_step text) IS 'Staff: sets the step the patient''s page shows, over the step the screen showed (_from_step, moved since by someone: PT409 stale_version, the same step: done).';
+
+REVOKE ALL ON FUNCTION public.set_patient_step(_request_id uuid, _step text, _from_step text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_patient_step(_request_id uuid, _step text, _from_step text) TO authenticated;
+GRANT ALL ON FUNCTION public.set_patient_step(_request_id uuid, _step text, _from_step text) TO service_role;

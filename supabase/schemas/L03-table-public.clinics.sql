@@ -41,6 +41,8 @@ ALTER TABLE ONLY public.clinics
 
 CREATE INDEX clinics_updated_by_idx ON public.clinics USING btree (updated_by);
 
+CREATE TRIGGER refuse_table_write BEFORE INSERT OR DELETE OR UPDATE ON public.clinics FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_table_write();
+
 CREATE TRIGGER stamp_clinic BEFORE INSERT OR UPDATE ON public.clinics FOR EACH ROW EXECUTE FUNCTION private.stamp_clinic();
 
 ALTER TABLE ONLY public.clinics

@@ -40,6 +40,8 @@ CREATE TRIGGER check_message_template BEFORE INSERT OR UPDATE ON public.message_
 
 CREATE TRIGGER keep_message_template_version AFTER INSERT OR UPDATE ON public.message_templates FOR EACH ROW EXECUTE FUNCTION private.keep_message_template_version();
 
+CREATE TRIGGER refuse_table_write BEFORE INSERT OR DELETE OR UPDATE ON public.message_templates FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_table_write();
+
 CREATE POLICY "Owners can add message templates" ON public.message_templates FOR INSERT TO authenticated WITH CHECK ((( SELECT public.my_staff_role() AS my_staff_role) = 'owner'::text));
 
 CREATE POLICY "Owners can edit message templates" ON public.message_templates FOR UPDATE TO authenticated USING ((( SELECT public.my_staff_role() AS my_staff_role) = 'owner'::text)) WITH CHECK ((( SELECT public.my_staff_role() AS my_staff_role) = 'owner'::text));

@@ -25,6 +25,8 @@ CREATE INDEX clinic_accreditations_checked_by_idx ON public.clinic_accreditation
 
 CREATE INDEX clinic_accreditations_clinic_idx ON public.clinic_accreditations USING btree (clinic_id, valid_until DESC);
 
+CREATE TRIGGER refuse_table_write BEFORE INSERT OR DELETE OR UPDATE ON public.clinic_accreditations FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_table_write();
+
 CREATE TRIGGER stamp_clinic_accreditation BEFORE INSERT OR UPDATE ON public.clinic_accreditations FOR EACH ROW EXECUTE FUNCTION private.stamp_clinic_accreditation();
 
 ALTER TABLE ONLY public.clinic_accreditations

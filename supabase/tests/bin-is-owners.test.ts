@@ -138,8 +138,11 @@ describe.each(backends)('the bin is the owners’ on $name', (backend) => {
           `select public.revoke_patient_link($1, gen_random_uuid()::text)::text as v`,
           [binned.requestId],
         ],
-        [`select public.set_patient_step($1, 'quotes')::text as v`, [binned.requestId]],
-        [`select public.ask_for_request_file($1, 'photos')::text as v`, [binned.requestId]],
+        [`select public.set_patient_step($1, 'quotes', '')::text as v`, [binned.requestId]],
+        [
+          `select public.ask_for_request_file($1, 'photos', 'binned-ask-0123456789')::text as v`,
+          [binned.requestId],
+        ],
         [
           `select public.merge_requests($1, $2, gen_random_uuid()::text) as v`,
           [live.requestId, binned.requestId],

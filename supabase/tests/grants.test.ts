@@ -98,7 +98,7 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.patient_page_info(uuid)': { authenticated: 'x', service_role: 'x' },
   'function public.issue_patient_link(uuid, text)': { authenticated: 'x', service_role: 'x' },
   'function public.revoke_patient_link(uuid, text)': { authenticated: 'x', service_role: 'x' },
-  'function public.set_patient_step(uuid, text)': { authenticated: 'x', service_role: 'x' },
+  'function public.set_patient_step(uuid, text, text)': { authenticated: 'x', service_role: 'x' },
   'function public.stop_automatic_messages(uuid, boolean)': {
     authenticated: 'x',
     service_role: 'x',
@@ -121,10 +121,18 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.claim_worker_turn(text, integer)': { service_role: 'x' },
   'function public.finish_storage_deletions(bigint[], bigint[], text)': { service_role: 'x' },
   'function public.request_files(uuid)': { authenticated: 'x', service_role: 'x' },
-  'function public.ask_for_request_file(uuid, text)': { authenticated: 'x', service_role: 'x' },
+  'function public.ask_for_request_file(uuid, text, text)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
   'function public.staff_may_read_request_file(text)': { authenticated: 'x', service_role: 'x' },
   // Issue 32: WhatsApp templates, contact events, first contact, routing, escalation, report.
+  // Owners write templates through save_message_template (issue 41): the table's own writes
+  // through the API are refused by private.refuse_table_write.
   'table public.message_templates': { authenticated: 'r', service_role: 'arw' },
+  'function public.save_message_template(uuid, timestamp with time zone, jsonb)': {
+    authenticated: 'x',
+  },
   'function public.message_template_variables()': { authenticated: 'x', service_role: 'x' },
   'function public.log_whatsapp_message(uuid, uuid, integer, text)': {
     authenticated: 'x',
@@ -152,10 +160,19 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
     authenticated: 'x',
     service_role: 'x',
   },
-  // Issue 31: clinics (staff read, owners write under RLS), quotes (read; written by functions),
-  // the public profile, the patient's quotes and choice, the 48-hour report.
+  // Issue 31: clinics (staff read; owners write them through save_clinic and the accreditation
+  // functions, issue 41, the tables' own writes through the API refused by
+  // private.refuse_table_write), quotes (read; written by functions), the public profile, the
+  // patient's quotes and choice, the 48-hour report.
   'table public.clinics': { authenticated: 'arwd', service_role: 'arwd' },
   'table public.clinic_accreditations': { authenticated: 'arwd', service_role: 'arwd' },
+  'function public.save_clinic(uuid, timestamp with time zone, jsonb)': { authenticated: 'x' },
+  'function public.save_clinic_accreditation(uuid, timestamp with time zone, jsonb)': {
+    authenticated: 'x',
+  },
+  'function public.delete_clinic_accreditation(uuid, timestamp with time zone)': {
+    authenticated: 'x',
+  },
   'table public.quotes': { authenticated: 'r', service_role: 'r' },
   'table public.quote_versions': { authenticated: 'r', service_role: 'r' },
   'function public.clinic_profiles(text)': anyone,

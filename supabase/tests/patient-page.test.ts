@@ -254,13 +254,13 @@ describe.each(backends)('patient page on $name', (backend) => {
         requestId,
       ]),
     );
-    await call(staff, `select public.set_patient_step($1, 'documents')`, [requestId]);
+    await call(staff, `select public.set_patient_step($1, 'documents', '')`, [requestId]);
     await expectSqlError(
-      call(visitor, `select public.set_patient_step($1, 'quotes')`, [requestId]),
+      call(visitor, `select public.set_patient_step($1, 'quotes', 'documents')`, [requestId]),
       '42501',
     );
     await expectSqlError(
-      call(staff, `select public.set_patient_step($1, 'nonsense')`, [requestId]),
+      call(staff, `select public.set_patient_step($1, 'nonsense', 'documents')`, [requestId]),
       '23514',
     );
     const seen = await view(token);

@@ -348,7 +348,11 @@ describe.each(backends)('request files on $name', (backend) => {
     const request = await submit('dental-implants');
     for (const slot of ['smile', 'xray']) await finish((await begin(request.token, slot))!.file_id);
     await expectSqlError(
-      call(visitor, `select public.ask_for_request_file($1, 'smile') as v`, [request.requestId]),
+      call(
+        visitor,
+        `select public.ask_for_request_file($1, 'smile', 'visitor-ask-0123456789') as v`,
+        [request.requestId],
+      ),
       '42501',
     );
     await expectSqlError(
@@ -359,9 +363,11 @@ describe.each(backends)('request files on $name', (backend) => {
       call(visitor, `select public.request_files($1) as v`, [request.requestId]),
       '42501',
     );
-    await call(coordinator, `select public.ask_for_request_file($1, 'smile') as v`, [
-      request.requestId,
-    ]);
+    await call(
+      coordinator,
+      `select public.ask_for_request_file($1, 'smile', 'smile-ask-0123456789') as v`,
+      [request.requestId],
+    );
     const seen = await call<FilesView>(anon, `select public.patient_files($1) as v`, [
       request.token,
     ]);

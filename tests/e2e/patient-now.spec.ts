@@ -200,10 +200,20 @@ for (const lang of ['ar', 'en'] as const) {
       await office.close();
     }
 
+    // The step the staff's panel shows now (the patient's choice moved it): each change names it.
+    const info = await staff.rpc('patient_page_info', { _request_id: stored.id });
+    let seen = (info.data as { step: string | null } | null)?.step ?? '';
     for (const step of ['travel', 'aftercare'] as const) {
       expect(
-        (await staff.rpc('set_patient_step', { _request_id: stored.id, _step: step })).error,
+        (
+          await staff.rpc('set_patient_step', {
+            _request_id: stored.id,
+            _step: step,
+            _from_step: seen,
+          })
+        ).error,
       ).toBeNull();
+      seen = step;
       await expectNow(
         page,
         t[step],

@@ -38,7 +38,8 @@ export const adminDeskAr = {
   'admin.templates.saved': 'حُفظ القالب.',
   'admin.templates.conflict':
     'غيّر مالك آخر هذا القالب بعد أن فتحته، فلم يُحفظ تعديلك. نصك باقٍ هنا: انسخه، ثم أغلق القالب وافتحه من جديد.',
-  'admin.templates.failed': 'تعذّر حفظ القالب.',
+  'admin.templates.noAnswer':
+    'لم يصل ردّ الخادم، فلا نعرف بعدُ إن حُفظ القالب. نصك باقٍ هنا: اضغط «حفظ القالب» مرة أخرى، ولن يُحفظ مرتين.',
   'admin.templates.loadFailed': 'تعذّر تحميل القوالب.',
   'admin.templates.updated': 'آخر تعديل: {name}، {date}',
   'admin.templates.previewAr': 'بالعربية',

@@ -39,7 +39,8 @@ export const adminDeskEn = {
   'admin.templates.saved': 'Template saved.',
   'admin.templates.conflict':
     'Another owner changed this template after you opened it, so your change was not saved. Your text is still here: copy it, then close the template and open it again.',
-  'admin.templates.failed': 'The template could not be saved.',
+  'admin.templates.noAnswer':
+    'The server’s answer did not arrive, so we do not know yet whether the template was saved. Your text is still here: press “Save the template” again; it will not be saved twice.',
   'admin.templates.loadFailed': 'The templates could not be loaded.',
   'admin.templates.updated': 'Last changed by {name}, {date}',
   'admin.templates.previewAr': 'In Arabic',

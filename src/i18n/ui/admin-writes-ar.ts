@@ -14,6 +14,10 @@ export const adminWritesAr = {
   'admin.writes.rule.request_not_found': 'لم يعد هذا الطلب موجوداً (حُذف أو نُقل إلى السلة).',
   'admin.writes.rule.quote_not_found': 'لم يعد هذا العرض موجوداً.',
   'admin.writes.rule.template_not_found': 'لم يعد هذا القالب موجوداً.',
+  'admin.writes.rule.clinic_not_found': 'لم تعد هذه العيادة موجودة.',
+  'admin.writes.rule.accreditation_not_found': 'لم يعد هذا الاعتماد موجوداً.',
+  'admin.writes.rule.write_through_function':
+    'لا يُحفظ هذا التغيير إلا من شاشته، التي تذكر ما رأيته قبل الحفظ. حدّث الصفحة ثم أعد المحاولة.',
   'admin.writes.rule.template_version': 'لم تُذكر نسخة القالب التي أُرسلت؛ افتح القائمة من جديد.',
   'admin.writes.rule.patient_link_replaced':
     'استُبدل الرابط الذي أُصدر حينها أو أُلغي بعد ذلك؛ أصدِر رابطاً جديداً إن لزم.',

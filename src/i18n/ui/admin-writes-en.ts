@@ -12,6 +12,10 @@ export const adminWritesEn = {
   'admin.writes.rule.request_not_found': 'This request is gone (erased or in the bin).',
   'admin.writes.rule.quote_not_found': 'This quote is gone.',
   'admin.writes.rule.template_not_found': 'This template is gone.',
+  'admin.writes.rule.clinic_not_found': 'This clinic is gone.',
+  'admin.writes.rule.accreditation_not_found': 'This accreditation is gone.',
+  'admin.writes.rule.write_through_function':
+    'This change is saved only from its own screen, which names what you saw before saving. Reload the page and try again.',
   'admin.writes.rule.template_version':
     'The version of the template that went out was not named; open the list again.',
   'admin.writes.rule.patient_link_replaced':

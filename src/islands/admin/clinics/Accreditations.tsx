@@ -36,8 +36,10 @@ function AccreditationForm({
     certificate_number: editing?.certificate_number ?? '',
     valid_until: editing?.valid_until ?? '',
   });
+  // A new accreditation's id, made once: pressing save again after a lost answer records it once.
+  const [newId] = useState(() => crypto.randomUUID());
   const save = useMutation({
-    mutationFn: () => saveAccreditation(editing?.id ?? null, values),
+    mutationFn: () => saveAccreditation(editing, values, newId),
     onSuccess: async () => {
       toast.success(adminText('admin.clinics.checked'));
       await queryClient.invalidateQueries({ queryKey: quoteKeys.accreditations });
@@ -140,8 +142,7 @@ export function Accreditations({
                   type="button"
                   className="underline"
                   onClick={() => {
-                    if (window.confirm(adminText('admin.clinics.removeConfirm')))
-                      remove.mutate(a.id);
+                    if (window.confirm(adminText('admin.clinics.removeConfirm'))) remove.mutate(a);
                   }}
                 >
                   {adminText('admin.clinics.remove')}

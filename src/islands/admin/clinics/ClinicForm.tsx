@@ -4,13 +4,13 @@ import { toast } from 'sonner';
 import { destinationLabel, destinationSlugs, serviceLabel } from '~/lib/admin/labels.ts';
 import type { Clinic } from '~/lib/admin/quotes.ts';
 import { adminText } from '~/lib/admin/strings.ts';
+import { StaleVersionError } from '~/lib/admin/writes.ts';
 import { Constants } from '~/lib/database.types.ts';
 import { formServices, OTHER_SERVICE, requestServiceFor } from '~/lib/services.ts';
 import { reportFailure } from '../dialog/useSaveRequest.ts';
 import {
   blankClinic,
   clinicInput,
-  hintOf,
   quoteKeys,
   saveClinic,
   type ClinicInput,
@@ -35,9 +35,20 @@ const reportSaveFailure = (error: unknown) =>
   reportFailure(
     error,
     adminText(
-      hintOf(error) === 'clinic_changed' ? 'admin.clinics.changed' : 'admin.clinics.saveError',
+      error instanceof StaleVersionError ? 'admin.clinics.changed' : 'admin.clinics.saveError',
     ),
   );
+
+/** The form's values as saved: the slug in lower case, the languages typed as a list. */
+const typed = (values: ClinicInput, languages: string): ClinicInput => ({
+  ...values,
+  slug: values.slug.trim().toLowerCase(),
+  languages: languages
+    .split(/[,،\s]+/)
+    .map((code) => code.trim().toLowerCase())
+    .filter(Boolean),
+  hotel: values.hotel?.trim() || null,
+});
 
 /** An owner's form to add a partner clinic or change one (the database refuses anyone else). */
 export function ClinicForm({ clinic, onDone }: { clinic: Clinic | null; onDone: () => void }) {
@@ -50,19 +61,11 @@ export function ClinicForm({ clinic, onDone }: { clinic: Clinic | null; onDone: 
   const [opened] = useState(() =>
     clinic ? { id: clinic.id, updated_at: clinic.updated_at } : null,
   );
+  const [newId] = useState(() => crypto.randomUUID()); // a repeat after a lost answer adds it once
   const [languages, setLanguages] = useState(values.languages.join(', '));
   const set = (patch: Partial<ClinicInput>) => setValues((current) => ({ ...current, ...patch }));
   const save = useMutation({
-    mutationFn: () =>
-      saveClinic(opened, {
-        ...values,
-        slug: values.slug.trim().toLowerCase(),
-        languages: languages
-          .split(/[,،\s]+/)
-          .map((code) => code.trim().toLowerCase())
-          .filter(Boolean),
-        hotel: values.hotel?.trim() || null,
-      }),
+    mutationFn: () => saveClinic(opened, typed(values, languages), newId),
     onSuccess: async () => {
       toast.success(adminText('admin.clinics.saved'));
       await queryClient.invalidateQueries({ queryKey: quoteKeys.clinics });

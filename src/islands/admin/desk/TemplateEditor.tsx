@@ -3,15 +3,12 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { variablesIn } from '~/lib/admin/messages/variables.ts';
 import { isSessionError } from '~/lib/admin/query.ts';
+import { refusalText } from '~/lib/admin/refusals.ts';
 import { adminText, type AdminKey } from '~/lib/admin/strings.ts';
+import { isNoAnswer, StaleVersionError, WriteRefusedError } from '~/lib/admin/writes.ts';
 import { contactKeys, type MessageTemplate } from '../contact/contactData.ts';
 import { goToLogin } from '../session.ts';
-import {
-  addTemplate,
-  saveTemplate,
-  TemplateChangedError,
-  type TemplateFields,
-} from './deskData.ts';
+import { addTemplate, saveTemplate, type TemplateFields } from './deskData.ts';
 
 interface TemplateEditorProps {
   /** The template to edit, or null for a new one. */
@@ -35,12 +32,14 @@ export function variableHelp(variable: string): string {
 
 /** Why a save failed, for the owner (the text stays in the form). */
 function problemText(error: unknown): string {
-  const { hint, details } = error as { hint?: string; details?: string };
-  if (error instanceof TemplateChangedError) return adminText('admin.templates.conflict');
-  if (hint === 'unknown_template_variable') {
-    return adminText('admin.templates.unknownVariable', { variable: `{${details ?? ''}}` });
+  if (error instanceof StaleVersionError) return adminText('admin.templates.conflict');
+  if (isNoAnswer(error)) return adminText('admin.templates.noAnswer');
+  if (error instanceof WriteRefusedError && error.hint === 'unknown_template_variable') {
+    // The database names the variable in its message: "unknown template variable {x}".
+    const variable = /\{[^{}]*\}/.exec(error.message)?.[0] ?? '';
+    return adminText('admin.templates.unknownVariable', { variable });
   }
-  return adminText('admin.templates.failed');
+  return refusalText(error);
 }
 
 /**
@@ -62,6 +61,8 @@ export function TemplateEditor({ template, variables, onDone }: TemplateEditorPr
   // The template as it was opened: a save applies to that version only, even after the list
   // refetched (on focus) and the prop carries another owner's newer one.
   const [openedAt] = useState(() => template?.updated_at ?? '');
+  // A new template's id, made once: pressing save again after a lost answer adds it once.
+  const [newId] = useState(() => crypto.randomUUID());
   const lastBody = useRef<'body_ar' | 'body_en'>('body_ar');
   const areas = {
     body_ar: useRef<HTMLTextAreaElement>(null),
@@ -77,7 +78,7 @@ export function TemplateEditor({ template, variables, onDone }: TemplateEditorPr
 
   const save = useMutation({
     mutationFn: () =>
-      template ? saveTemplate(template.id, openedAt, fields) : addTemplate(fields),
+      template ? saveTemplate(template.id, openedAt, fields) : addTemplate(newId, fields),
     onSuccess: async () => {
       toast.success(adminText('admin.templates.saved'));
       await queryClient.invalidateQueries({ queryKey: contactKeys.templates });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { formatRequestDate } from '~/lib/admin/dates.ts';
 import { adminText } from '~/lib/admin/strings.ts';
+import { staleOrRefusal } from '~/lib/admin/refusals.ts';
 import { AdminHeader } from '../AdminHeader.tsx';
 import { AdminProviders } from '../AdminProviders.tsx';
 import { useStaffRole } from '../bin/useStaffRole.ts';
@@ -123,7 +124,11 @@ function TemplateCard({ template, owner, onEdit }: TemplateCardProps) {
         archived_at: template.archived_at ? null : new Date().toISOString(),
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contactKeys.templates }),
-    onError: () => toast.error(adminText('admin.templates.failed')),
+    // Another owner's save since is refused (who and when), not overwritten; the list reads again.
+    onError: async (error) => {
+      toast.error(staleOrRefusal(error));
+      await queryClient.invalidateQueries({ queryKey: contactKeys.templates });
+    },
   });
   return (
     <li

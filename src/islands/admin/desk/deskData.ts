@@ -1,7 +1,7 @@
 /**
- * The calls of issue 32's screens: templates (owners write them under row-level security), the
- * first-contact settings, routing and the speed-to-lead report (security-definer functions that
- * check the caller's session and role themselves).
+ * The calls of issue 32's screens: templates, the first-contact settings, routing and the
+ * speed-to-lead report (security-definer functions that check the caller's session and role
+ * themselves; owners save templates through public.save_message_template, issue 41).
  */
 import type { SpeedReport } from '~/lib/admin/speed-report.ts';
 import type { Database } from '~/lib/database.types.ts';
@@ -28,31 +28,32 @@ export async function fetchTemplateVariables(): Promise<string[]> {
   return data ?? [];
 }
 
-export async function addTemplate(fields: TemplateFields): Promise<void> {
-  const { error, status } = await supabase.from('message_templates').insert(fields);
-  if (error) throw dataError(error, status);
+/**
+ * Adds a template under the id its editor made (`id`): a repeat after a lost answer is the same
+ * template, not a second one (public.save_message_template, issue 41).
+ */
+export async function addTemplate(id: string, fields: TemplateFields): Promise<void> {
+  await staffWrite('save_message_template', {
+    _id: id,
+    _expected_updated_at: null as unknown as string, // a new template
+    _fields: fields,
+  });
 }
 
-/** The template changed since it was opened (another owner saved it): nothing was written. */
-export class TemplateChangedError extends Error {}
-
 /**
- * Saves a template only if it is still as it was opened (its updated_at): an owner's save never
- * overwrites another owner's unseen change.
+ * Saves a template only if it is still as it was opened (its updated_at): a template another
+ * owner saved since is refused by the database (StaleVersionError, who and when), not overwritten.
  */
 export async function saveTemplate(
   id: string,
   openedAt: string,
   fields: Partial<TemplateFields> & { archived_at?: string | null },
 ): Promise<void> {
-  const { data, error, status } = await supabase
-    .from('message_templates')
-    .update(fields)
-    .eq('id', id)
-    .eq('updated_at', openedAt)
-    .select('id');
-  if (error) throw dataError(error, status);
-  if (!data?.length) throw new TemplateChangedError('template changed');
+  await staffWrite('save_message_template', {
+    _id: id,
+    _expected_updated_at: openedAt,
+    _fields: fields,
+  });
 }
 
 export interface FirstContactSettings {

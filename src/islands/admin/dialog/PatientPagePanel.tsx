@@ -64,12 +64,18 @@ export function PatientPagePanel({ request }: { request: ContactRequest }) {
     onError: (error) => reportFailure(error, adminText('admin.patientPage.error')),
   });
   const step = useMutation({
-    mutationFn: (value: string | null) => setPatientStep(request.id, value),
+    // Over the step this panel shows: a colleague's step set since is refused (who and when)
+    // and the panel reads the step again.
+    mutationFn: (value: string | null) =>
+      setPatientStep(request.id, value, info.data?.step ?? null),
     onSuccess: async () => {
       toast.success(adminText('admin.patientPage.stepSaved'));
       await refresh();
     },
-    onError: (error) => reportFailure(error, adminText('admin.patientPage.error')),
+    onError: async (error) => {
+      reportFailure(error, adminText('admin.patientPage.error'));
+      await refresh();
+    },
   });
 
   const copy = async () => {

@@ -4,6 +4,7 @@
  * public.ask_for_request_file, both refusing non-staff; and short-lived signed URLs from Storage
  * (created as the staff member, so the read policy on storage.objects decides).
  */
+import { staffAction } from '~/lib/admin/writes.ts';
 import { supabase } from '~/lib/supabase.ts';
 
 export const FILES_BUCKET = 'request-files';
@@ -48,12 +49,9 @@ export async function fetchRequestFiles(requestId: string): Promise<StaffFilesVi
   return data as unknown as StaffFilesView | null;
 }
 
+/** Asks the patient for a slot's file: one action under the write protocol (a repeat asks once). */
 export async function askForFile(requestId: string, slot: string): Promise<void> {
-  const { error } = await supabase.rpc('ask_for_request_file', {
-    _request_id: requestId,
-    _slot: slot,
-  });
-  if (error) fail(error);
+  await staffAction('ask_for_request_file', { _request_id: requestId, _slot: slot });
 }
 
 /** Signed viewing URLs for `paths`, by path (null where Storage refused one). */

@@ -3,7 +3,7 @@
  * security-definer functions that check the caller's live admin session themselves.
  */
 import type { PatientNow } from '~/lib/patient/api.ts';
-import { staffAction } from '~/lib/admin/writes.ts';
+import { staffAction, staffWrite } from '~/lib/admin/writes.ts';
 import { supabase } from '~/lib/supabase.ts';
 
 export interface PatientPageInfo {
@@ -44,10 +44,18 @@ export async function revokePatientLink(requestId: string): Promise<void> {
   await staffAction('revoke_patient_link', { _request_id: requestId });
 }
 
-export async function setPatientStep(requestId: string, step: string | null): Promise<void> {
-  const { error } = await supabase.rpc('set_patient_step', {
+/**
+ * Sets the step the patient's page shows, over the step this screen showed (`seen`): a step a
+ * colleague set since is refused as stale (StaleVersionError, who and when), not overwritten.
+ */
+export async function setPatientStep(
+  requestId: string,
+  step: string | null,
+  seen: string | null,
+): Promise<void> {
+  await staffWrite('set_patient_step', {
     _request_id: requestId,
     _step: step ?? '',
+    _from_step: seen ?? '',
   });
-  if (error) fail(error);
 }

@@ -160,38 +160,21 @@ export function clinicInput(clinic: ClinicInput): ClinicInput {
 }
 
 /**
- * Adds (no `opened`) or changes a clinic; owners only (the database refuses anyone else). A change
- * applies only to the clinic as it was opened (its `updated_at`): if another owner saved it since,
- * nothing is written and the call fails with the hint `clinic_changed`, the typed form kept.
+ * Adds (no `opened`: under the id its form made, so a repeat adds it once) or changes a clinic
+ * through public.save_clinic; owners only (the database refuses anyone else). A change applies only
+ * to the clinic as it was opened (its `updated_at`): if another owner saved it since, the database
+ * refuses it as stale (StaleVersionError, who and when), the typed form kept.
  */
 export async function saveClinic(
   opened: Pick<Clinic, 'id' | 'updated_at'> | null,
   clinic: ClinicInput,
+  newId: string,
 ): Promise<Clinic> {
-  const body = clinicInput(clinic);
-  if (!opened) {
-    const { data, error, status } = await supabase
-      .from('clinics')
-      .insert(body)
-      .select('*')
-      .single();
-    if (error) fail(error, status);
-    return data as Clinic;
-  }
-  const { data, error, status } = await supabase
-    .from('clinics')
-    .update(body)
-    .eq('id', opened.id)
-    .eq('updated_at', opened.updated_at)
-    .select('*');
-  if (error) fail(error, status);
-  const saved = (data ?? [])[0];
-  if (!saved) {
-    fail(
-      { message: 'the clinic changed since it was opened', code: 'PT409', hint: 'clinic_changed' },
-      409,
-    );
-  }
+  const saved = await staffWrite('save_clinic', {
+    _id: opened?.id ?? newId,
+    _expected_updated_at: (opened?.updated_at ?? null) as string,
+    _fields: clinicInput(clinic),
+  });
   return saved as Clinic;
 }
 
@@ -200,20 +183,31 @@ export type AccreditationInput = Pick<
   'clinic_id' | 'body' | 'certificate_number' | 'valid_until'
 >;
 
-/** Records a check of an accreditation (new, or a renewal of `id`): who and when are stamped. */
+/**
+ * Records a check of an accreditation: a new one under the id its form made (`opened` null; a
+ * repeat is the same one), or a renewal of `opened` as the form showed it (its checked_at; one
+ * another owner checked since is refused as stale). Who and when are stamped by the database.
+ */
 export async function saveAccreditation(
-  id: string | null,
+  opened: Pick<Accreditation, 'id' | 'checked_at'> | null,
   accreditation: AccreditationInput,
+  newId: string,
 ): Promise<void> {
-  const { error, status } = id
-    ? await supabase.from('clinic_accreditations').update(accreditation).eq('id', id)
-    : await supabase.from('clinic_accreditations').insert(accreditation);
-  if (error) fail(error, status);
+  await staffWrite('save_clinic_accreditation', {
+    _id: opened?.id ?? newId,
+    _expected_checked_at: (opened?.checked_at ?? null) as string,
+    _fields: accreditation,
+  });
 }
 
-export async function deleteAccreditation(id: string): Promise<void> {
-  const { error, status } = await supabase.from('clinic_accreditations').delete().eq('id', id);
-  if (error) fail(error, status);
+/** Deletes an accreditation as the list showed it (checked since by someone: refused as stale). */
+export async function deleteAccreditation(
+  accreditation: Pick<Accreditation, 'id' | 'checked_at'>,
+): Promise<void> {
+  await staffWrite('delete_clinic_accreditation', {
+    _id: accreditation.id,
+    _expected_checked_at: accreditation.checked_at,
+  });
 }
 
 /** One line of the 48-hour report (public.quote_speed_report). */

@@ -23,6 +23,8 @@ CREATE TRIGGER record_events AFTER UPDATE ON public.contact_requests FOR EACH RO
 
 CREATE TRIGGER record_routing AFTER INSERT ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.record_routing();
 
+CREATE TRIGGER refuse_table_write BEFORE UPDATE ON public.contact_requests FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_table_write();
+
 CREATE TRIGGER set_updated_at BEFORE UPDATE ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.set_updated_at();
 
 CREATE TRIGGER stamp_first_contact BEFORE UPDATE ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.stamp_first_contact();

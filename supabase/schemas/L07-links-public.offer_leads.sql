@@ -29,6 +29,8 @@ CREATE TRIGGER record_lead_consent BEFORE INSERT ON public.offer_leads FOR EACH 
 
 CREATE TRIGGER record_lead_submission AFTER INSERT ON public.offer_leads FOR EACH ROW EXECUTE FUNCTION private.record_lead_submission();
 
+CREATE TRIGGER refuse_table_write BEFORE UPDATE ON public.offer_leads FOR EACH STATEMENT EXECUTE FUNCTION private.refuse_table_write();
+
 CREATE TRIGGER take_patient_token BEFORE INSERT ON public.offer_leads FOR EACH ROW EXECUTE FUNCTION private.take_patient_token();
 
 CREATE TRIGGER whatsapp_lead_basis BEFORE INSERT ON public.offer_leads FOR EACH ROW EXECUTE FUNCTION private.whatsapp_lead_basis();
