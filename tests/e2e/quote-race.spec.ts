@@ -258,3 +258,26 @@ test.describe('two people on one quote', () => {
     await expect(page.getByText('تعذّر الوصول إلى الخادم')).toHaveCount(0);
   });
 });
+
+test('a send the database refuses for a rule names the rule, never the network', async ({
+  page,
+}) => {
+  const clinic = await addClinic();
+  const name = uniqueName('رفض مسمّى');
+  const request = await newRequest(name);
+  await signIn(page, createAdmin('named', 'coordinator'));
+  const dialog = await openRequest(page, request.reference, name);
+  const editor = await startQuote(dialog, clinic, '2400');
+  // While the draft is open, an owner pauses the clinic: the database refuses the send for that.
+  const { error } = await serviceClient
+    .from('clinics')
+    .update({ active: false })
+    .eq('name_ar', clinic);
+  expect(error).toBeNull();
+  await editor.getByLabel('السعر', { exact: true }).press('Control+Enter');
+  await expect(page.getByText('هذه العيادة لم تعد شريكة نشطة.').first()).toBeVisible();
+  await expect(page.getByText('تعذّر الوصول إلى الخادم')).toHaveCount(0);
+  expect(await versions(request.id)).toEqual([
+    { version: 1, price: 2400, team: 'Dr. Kaya', sent: false },
+  ]);
+});
