@@ -121,10 +121,11 @@ test.describe('admin back office', () => {
 
     await page.getByLabel('كلمة المرور').fill(PASSWORD);
     await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+    // Straight to the dashboard (no fixed delay, issue 48), which says the welcome once.
+    await expect(page).toHaveURL(/\/admin\/dashboard\/?$/, { timeout: 10_000 });
     await expect(
       page.locator('[data-sonner-toast]').filter({ hasText: 'تم تسجيل الدخول بنجاح' }),
     ).toContainText('مرحباً بك في لوحة الإدارة');
-    await expect(page).toHaveURL(/\/admin\/dashboard\/?$/, { timeout: 10_000 });
     await expect(page.getByText(`مرحباً، ${username}`)).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('admin_authenticated'))).toBe('true');
     expect(anonymousSignIns).toBe(1);

@@ -1,9 +1,10 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
-import { Toaster } from 'sonner';
+import { toast, Toaster } from 'sonner';
 // Bundled rather than injected at run time, which the Content-Security-Policy (style-src) forbids.
 import 'sonner/dist/styles.css';
 import { adminText } from '~/lib/admin/strings.ts';
+import { takeWelcome } from './welcome.ts';
 
 /**
  * Where the toasts live: in the topmost open modal <dialog>, else at the end of <body>. A dialog
@@ -71,6 +72,15 @@ const READABLE_RICH_COLOURS = {
 /** Right-to-left toasts in the brand font (sonner), visible and pressable above an open dialog. */
 export function AdminToaster() {
   const host = useToastHost();
+  // After the commit that mounted the toaster (its own subscription is a child's effect, run
+  // first), so the welcome of a sign-in that just led here is not lost.
+  useEffect(() => {
+    if (host && takeWelcome()) {
+      toast.success(adminText('admin.login.successTitle'), {
+        description: adminText('admin.login.successDescription'),
+      });
+    }
+  }, [host]);
   if (!host) return null;
   return createPortal(
     <Toaster

@@ -6,6 +6,7 @@ import { adminText } from '~/lib/admin/strings.ts';
 import { DatabaseErrorCode, lockedUntil, supabase } from '~/lib/supabase.ts';
 import { LogoMark } from '~/components/brand/LogoMark.tsx';
 import { AdminToaster } from './AdminToaster.tsx';
+import { noteWelcome } from './welcome.ts';
 import { ClearedNotice, ClearSiteData } from './ClearSiteData.tsx';
 import {
   DASHBOARD_PATH,
@@ -14,9 +15,6 @@ import {
   signOutQuietly,
   type LoginReason,
 } from './session.ts';
-
-/** How long the success toast shows before the dashboard replaces the page. */
-const REDIRECT_AFTER_MS = 800;
 
 /** /admin/login: anonymous sign-in, then admin_login (docs/local-stack.md "Staff access"). */
 export default function LoginApp({ cleared = false }: { cleared?: boolean }) {
@@ -95,10 +93,9 @@ function LoginForm({ cleared }: { cleared: boolean }) {
       if (outcome === 'success') {
         rememberAdmin(name);
         setState('success');
-        toast.success(adminText('admin.login.successTitle'), {
-          description: adminText('admin.login.successDescription'),
-        });
-        window.setTimeout(() => window.location.assign(DASHBOARD_PATH), REDIRECT_AFTER_MS);
+        // Straight to the dashboard, which says the welcome (no fixed delay before the list).
+        noteWelcome();
+        window.location.assign(DASHBOARD_PATH);
         return;
       }
       if (outcome === 'locked') {
