@@ -13,7 +13,7 @@ export const adminConversationAr = {
   'admin.conversation.fromStaff': 'ردّ {name}',
   'admin.conversation.label': 'ردّك على المريض',
   'admin.conversation.hint':
-    'يظهر على صفحة المريض. {count} من 1000 حرف؛ يبقى ما تكتبه في هذا التبويب حتى يُرسل.',
+    'يظهر على صفحة المريض، ويبقى ما تكتبه في هذا التبويب حتى يُرسل. الأحرف: {count} / 1000.',
   'admin.conversation.send': 'أرسل الرد',
   'admin.conversation.sending': 'نرسل الرد…',
   'admin.conversation.sent': 'وصل الرد إلى صفحة المريض.',

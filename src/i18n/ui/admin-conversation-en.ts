@@ -12,7 +12,7 @@ export const adminConversationEn = {
   'admin.conversation.fromStaff': 'Reply by {name}',
   'admin.conversation.label': 'Your reply to the patient',
   'admin.conversation.hint':
-    'Shows on the patient’s page. {count} of 1000 characters; what you type stays in this tab until it is sent.',
+    'Shows on the patient’s page; what you type stays in this tab until it is sent. Characters: {count} / 1000.',
   'admin.conversation.send': 'Send reply',
   'admin.conversation.sending': 'Sending the reply…',
   'admin.conversation.sent': 'The reply is on the patient’s page.',
