@@ -3,7 +3,7 @@
  * patient writes from their page, the message shows in the open request dialog, a coordinator
  * replies there, and the reply appears on the patient's open page by its minute refresh, without
  * a reload, marked with the page's name for the manager. The page's clock is moved forward instead
- * of waiting the minute.
+ * of waiting the minute. Offline, the page shows the last thread it saw, dated.
  */
 import { createClient } from '@supabase/supabase-js';
 import { expect, test } from '@playwright/test';
@@ -94,6 +94,19 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(reply).toContainText(t.strings['patient.manager']);
     await expect(thread.locator('li').last()).toHaveAttribute('data-from', 'staff');
     expect(reloads).toBe(0);
+    // Offline, the page shows the last thread it saw, dated (the shell from the service worker).
+    await page.waitForFunction(
+      async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return Boolean(registration.active) && navigator.serviceWorker.controller !== null;
+      },
+      null,
+      { polling: 100 },
+    );
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect(thread.locator('[data-conversation-offline]')).toBeVisible();
+    await expect(thread.locator('li[data-from="staff"]')).toContainText(t.reply);
     // Nothing spills sideways at 360 px.
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
