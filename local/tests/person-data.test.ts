@@ -120,6 +120,9 @@ const personCounts = {
   // Their WhatsApp conversation through the Cloud API (issue 46): none here;
   // supabase/tests/whatsapp.test.ts exports and erases one.
   'public.whatsapp_messages': 0,
+  // Their conversation with the manager on their page (issue 43): none here;
+  // supabase/tests/patient-conversation.test.ts exports and erases one.
+  'public.patient_messages': 0,
   'public.offer_leads': 3,
   'public.contact_requests': 3,
   'public.test_timeline': 3,

@@ -416,6 +416,44 @@ export type Database = {
         };
         Relationships: [];
       };
+      patient_messages: {
+        Row: {
+          author: string | null;
+          author_id: string | null;
+          body: string;
+          created_at: string;
+          direction: string;
+          id: string;
+          request_id: string;
+        };
+        Insert: {
+          author?: string | null;
+          author_id?: string | null;
+          body: string;
+          created_at?: string;
+          direction: string;
+          id?: string;
+          request_id: string;
+        };
+        Update: {
+          author?: string | null;
+          author_id?: string | null;
+          body?: string;
+          created_at?: string;
+          direction?: string;
+          id?: string;
+          request_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'patient_messages_request_id_fkey';
+            columns: ['request_id'];
+            isOneToOne: false;
+            referencedRelation: 'contact_requests';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       quote_versions: {
         Row: {
           created_at: string;
@@ -1027,6 +1065,10 @@ export type Database = {
         Args: { _token: string; _version: number };
         Returns: Json;
       };
+      patient_conversation: {
+        Args: { _token: string };
+        Returns: Json;
+      };
       patient_file_begin: {
         Args: {
           _bytes: number;
@@ -1111,6 +1153,10 @@ export type Database = {
       release_held_requests: {
         Args: { _idempotency_key: string; _ids: string[] };
         Returns: number;
+      };
+      reply_to_patient: {
+        Args: { _body: string; _idempotency_key: string; _request_id: string };
+        Returns: Json;
       };
       request_file_upload_target: {
         Args: { _file_id: string; _token: string };

@@ -77,3 +77,18 @@ export const requestFields = {
     constraint: 'contact_requests_entry_basis',
   },
 } as const satisfies Record<string, FieldRule>;
+
+/**
+ * A message of a request's conversation with the patient (public.patient_messages, issue 43): the
+ * patient's from their page and the manager's reply from the request dialog have the same limit.
+ */
+export const conversationFields = {
+  body: {
+    column: 'body',
+    min: 1,
+    max: 1000,
+    trimmed: true,
+    required: true,
+    constraint: 'patient_messages_body_length',
+  },
+} as const satisfies Record<string, FieldRule>;

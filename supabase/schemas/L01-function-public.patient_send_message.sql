@@ -10,6 +10,7 @@ CREATE OR REPLACE FUNCTION public.patient_send_message(_token text, _message tex
 declare
   text_sent text := btrim(private.without_bidi_controls(coalesce(_message, '')));
   lead uuid;
+  request uuid;
 begin
   if char_length(text_sent) not between 1 and 1000 then
     raise exception 'A message has 1 to 1000 characters'
@@ -19,9 +20,9 @@ begin
   if lead is null then
     return null;
   end if;
-  perform private.add_request_event(
-    (select id from public.contact_requests where lead_id = lead), 'patient_message', null, text_sent
-  );
+  select id into request from public.contact_requests where lead_id = lead;
+  insert into public.patient_messages (request_id, direction, body) values (request, 'patient', text_sent);
+  perform private.add_request_event(request, 'patient_message', null, text_sent);
   return jsonb_build_object('ok', true);
 end
 $$;

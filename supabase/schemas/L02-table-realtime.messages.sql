@@ -3,6 +3,8 @@
 
 CREATE POLICY "admins receive file broadcasts" ON realtime.messages FOR SELECT TO authenticated USING (((extension = 'broadcast'::text) AND (( SELECT realtime.topic() AS topic) = 'staff:request_files'::text) AND ( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin)));
 
+CREATE POLICY "admins receive patient conversation broadcasts" ON realtime.messages FOR SELECT TO authenticated USING (((extension = 'broadcast'::text) AND (( SELECT realtime.topic() AS topic) = 'staff:patient_messages'::text) AND ( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin)));
+
 CREATE POLICY "admins receive quote broadcasts" ON realtime.messages FOR SELECT TO authenticated USING (((extension = 'broadcast'::text) AND (( SELECT realtime.topic() AS topic) = 'staff:quotes'::text) AND ( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin)));
 
 CREATE POLICY "admins receive staff broadcasts" ON realtime.messages FOR SELECT TO authenticated USING (((extension = 'broadcast'::text) AND (( SELECT realtime.topic() AS topic) = ANY (ARRAY['staff:contact_requests'::text, 'staff:offer_leads'::text])) AND ( SELECT public.is_admin(( SELECT auth.uid() AS uid)) AS is_admin)));

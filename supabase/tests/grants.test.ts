@@ -213,6 +213,11 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.whatsapp_receive(jsonb)': { service_role: 'x' },
   'function public.whatsapp_status(jsonb)': { service_role: 'x' },
   'function public.request_whatsapp(uuid)': { authenticated: 'x', service_role: 'x' },
+  // Issue 43: the patient's conversation with their manager. Staff read it (RLS: requests they may
+  // read) and reply through the function; the patient reads it by token; nobody writes the table.
+  'table public.patient_messages': { authenticated: 'r', service_role: 'arwd' },
+  'function public.reply_to_patient(uuid, text, text)': { authenticated: 'x', service_role: 'x' },
+  'function public.patient_conversation(text)': anyone,
 };
 
 describe.each(backends)('API role grants on $name', (backend) => {

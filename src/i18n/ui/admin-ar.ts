@@ -11,6 +11,7 @@ import { adminDeskAr } from './admin-desk-ar.ts';
 import { adminPatientAr } from './admin-patient-ar.ts';
 import { adminFilesAr } from './admin-files-ar.ts';
 import { adminWhatsAppAr } from './admin-whatsapp-ar.ts';
+import { adminConversationAr } from './admin-conversation-ar.ts';
 import { adminQuotesAr } from './admin-quotes-ar.ts';
 import { adminWritesAr } from './admin-writes-ar.ts';
 import { adminTripAr } from './trip-ar.ts';
@@ -19,6 +20,7 @@ export const adminAr = {
   ...adminPatientAr,
   ...adminFilesAr,
   ...adminWhatsAppAr,
+  ...adminConversationAr,
   ...adminQuotesAr,
   ...adminWritesAr,
   ...adminContactAr,

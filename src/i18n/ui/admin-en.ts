@@ -6,6 +6,7 @@ import { adminDeskEn } from './admin-desk-en.ts';
 import { adminPatientEn } from './admin-patient-en.ts';
 import { adminFilesEn } from './admin-files-en.ts';
 import { adminWhatsAppEn } from './admin-whatsapp-en.ts';
+import { adminConversationEn } from './admin-conversation-en.ts';
 import { adminQuotesEn } from './admin-quotes-en.ts';
 import { adminWritesEn } from './admin-writes-en.ts';
 import { adminTripEn } from './trip-en.ts';
@@ -19,6 +20,7 @@ export const adminEn = {
   ...adminPatientEn,
   ...adminFilesEn,
   ...adminWhatsAppEn,
+  ...adminConversationEn,
   ...adminQuotesEn,
   ...adminWritesEn,
   ...adminContactEn,

@@ -66,6 +66,7 @@ export const adminWritesAr = {
   'admin.writes.rule.rate_limited': 'محاولات كثيرة: انتظر قليلاً ثم أعد المحاولة.',
   'admin.writes.rule.reference_mismatch': 'الرقم المرجعي لا يطابق هذا الطلب.',
   'admin.writes.rule.notes_length': 'الملاحظات 20,000 حرف على الأكثر.',
+  'admin.writes.rule.reply_length': 'اكتب ردّاً من حرف واحد إلى 1000 حرف.',
   'admin.writes.rule.clinic_slug_taken': 'عنوان الصفحة هذا لعيادة أخرى.',
   'admin.writes.rule.duplicate': 'هذا موجود من قبل.',
   'admin.writes.rule.invalid': 'تحقّق من الحقول: في أحدها قيمة لا تُقبل.',

@@ -66,6 +66,7 @@ export const adminWritesEn = {
   'admin.writes.rule.rate_limited': 'Too many attempts: wait a moment and try again.',
   'admin.writes.rule.reference_mismatch': 'The reference does not match this request.',
   'admin.writes.rule.notes_length': 'Notes have at most 20,000 characters.',
+  'admin.writes.rule.reply_length': 'Write a reply of 1 to 1000 characters.',
   'admin.writes.rule.clinic_slug_taken': "This page address is another clinic's.",
   'admin.writes.rule.duplicate': 'This exists already.',
   'admin.writes.rule.invalid': 'Check the fields: one holds a value that is not accepted.',

@@ -8,6 +8,7 @@ import { patientAr } from './patient-ar.ts';
 import { patientFilesAr } from './patient-files-ar.ts';
 import { quotesAr } from './quotes-ar.ts';
 import { patientTripAr } from './patient-trip-ar.ts';
+import { patientConversationAr } from './patient-conversation-ar.ts';
 
 export const ar = {
   ...adminAr,
@@ -16,6 +17,7 @@ export const ar = {
   ...quotesAr,
   ...clinicPageAr,
   ...patientTripAr,
+  ...patientConversationAr,
   'site.tagline': 'شريكك الموثوق للسياحة العلاجية',
   'site.description':
     'رحلة كير: استشارة مجانية ومدير مريض شخصي لعلاجك في تركيا ورومانيا وغيرهما. أسعار حقيقية، عرضان مجانيان من مستشفيات معتمدة، ومتابعة 6 أشهر مجاناً.',

@@ -5,6 +5,7 @@ import { patientEn } from './patient-en.ts';
 import { patientFilesEn } from './patient-files-en.ts';
 import { quotesEn } from './quotes-en.ts';
 import { patientTripEn } from './patient-trip-en.ts';
+import { patientConversationEn } from './patient-conversation-en.ts';
 
 /** English UI strings. A key missing here, or one that Arabic lacks, is a compile error. */
 
@@ -15,6 +16,7 @@ export const en = {
   ...quotesEn,
   ...clinicPageEn,
   ...patientTripEn,
+  ...patientConversationEn,
   'site.tagline': 'Your trusted partner in medical travel',
   'site.description':
     'Rihla Care: a free consultation and a personal patient manager for treatment in Turkey, Romania and beyond. Real prices, two free quotes from accredited hospitals, 6 months of free follow-up.',

@@ -18,6 +18,7 @@ import { AdvertisingConsent } from './dialog/AdvertisingConsent.tsx';
 import { ContactSection } from './dialog/ContactSection.tsx';
 import { FilesSection } from './dialog/FilesSection.tsx';
 import { WhatsAppSection } from './dialog/WhatsAppSection.tsx';
+import { ConversationSection } from './dialog/ConversationSection.tsx';
 import { ManageFields } from './dialog/ManageFields.tsx';
 import { PersonSection } from './dialog/PersonSection.tsx';
 import { PatientPagePanel } from './dialog/PatientPagePanel.tsx';
@@ -139,6 +140,7 @@ export function RequestDialog({
           <PersonSection request={request} onOpenRequest={onOpenRequest} />
           <AdvertisingConsent request={request} />
           <PatientPagePanel request={request} />
+          <ConversationSection request={request} />
           <WhatsAppSection request={request} />
           <FilesSection request={request} />
           <QuotesSection request={request} />

@@ -35,6 +35,9 @@ export function describePatientEvent(
   switch (event.kind) {
     case 'patient_message':
       return { label: adminText('admin.patientPage.event.message'), text: event.new_value ?? '' };
+    // Issue 43: a reply from the dialog, shown on the patient's page.
+    case 'patient_reply':
+      return { label: adminText('admin.conversation.event'), text: event.new_value ?? '' };
     case 'patient_contact':
       return {
         label: adminText('admin.patientPage.event.contact'),

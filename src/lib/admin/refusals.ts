@@ -73,6 +73,7 @@ export const HINT_RULES: Readonly<Record<string, Refusal>> = {
   login_throttled: { rule: 'rate_limited', field: null },
   account_locked: { rule: 'rate_limited', field: null },
   reference_mismatch: { rule: 'reference_mismatch', field: null },
+  patient_reply_length: { rule: 'reply_length', field: 'body' },
 };
 
 /**
@@ -118,6 +119,7 @@ export const CONSTRAINT_RULES: Readonly<Record<string, Refusal>> = {
   quotes_one_per_clinic: { rule: 'stale_version', field: null },
   contact_requests_notes_length: { rule: 'notes_length', field: 'notes' },
   contact_requests_follow_up_at: { rule: 'follow_up_at', field: 'follow_up_at' },
+  patient_messages_body_length: { rule: 'reply_length', field: 'body' },
   clinics_slug_key: { rule: 'clinic_slug_taken', field: 'slug' },
 };
 

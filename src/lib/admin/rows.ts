@@ -19,6 +19,7 @@ export type EventKind =
   | 'merge'
   | 'unmerge'
   | 'patient_message'
+  | 'patient_reply'
   | 'patient_contact'
   | 'patient_callback'
   | 'patient_link'

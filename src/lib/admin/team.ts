@@ -99,6 +99,7 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
     case 'patient_trip':
       return describeTripEvent(event);
     case 'patient_message':
+    case 'patient_reply':
     case 'patient_contact':
     case 'patient_callback':
     case 'patient_link':

@@ -23,6 +23,7 @@ let quotes: Promise<typeof import('./quotes.ts')> | undefined;
 let actions: Promise<void> | undefined;
 let files: Promise<void> | undefined;
 let trip: Promise<typeof import('./trip.ts')> | undefined;
+let conversation: Promise<typeof import('./conversation.ts')> | undefined;
 function afterFirstView(
   context: PageContext,
   token: string,
@@ -48,6 +49,12 @@ function afterFirstView(
   trip.then(
     ({ showTrip }) => void showTrip(context, token),
     () => void (trip = undefined),
+  );
+  // The conversation with the manager (issue 43) at every look: a reply shows without a reload.
+  conversation ??= import('./conversation.ts');
+  conversation.then(
+    ({ showConversation }) => void showConversation(context, token),
+    () => void (conversation = undefined),
   );
 }
 
