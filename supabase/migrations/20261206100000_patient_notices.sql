@@ -77,6 +77,21 @@ create index patient_notices_due_idx on private.patient_notices (next_attempt_at
 alter table private.patient_notices enable row level security;
 revoke all on table private.patient_notices from public, anon, authenticated;
 
+-- The items of a list that another does not have, in their order (for what a revision added to
+-- or removed from what is included).
+create function private.items_not_in(_items text[], _other text[])
+returns text[]
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(array_agg(u.item order by u.n), '{}')
+  from unnest(_items) with ordinality u (item, n)
+  where not (u.item = any (_other))
+$$;
+comment on function private.items_not_in(text[], text[]) is
+  'The items of _items that _other does not have, in their order.';
+
 -- What changed from the sent version before `_version` of a quote to `_version`, one line per
 -- field, in the order the card shows them: [{field, from, to}] (lists: {field, added, removed}).
 -- Null for a first version (no sent version before it). The mail and the patient's page both read this.
@@ -124,19 +139,17 @@ as $$
       union all
       select 9, jsonb_build_object(
         'field', 'included',
-        'added', to_jsonb(array(select unnest(v.included) except select unnest(p.included))),
-        'removed', to_jsonb(array(select unnest(p.included) except select unnest(v.included))))
-      where v.included::text[] is distinct from p.included::text[]
-        and (array(select unnest(v.included) except select unnest(p.included)) <> '{}'
-             or array(select unnest(p.included) except select unnest(v.included)) <> '{}')
+        'added', to_jsonb(private.items_not_in(v.included, p.included)),
+        'removed', to_jsonb(private.items_not_in(p.included, v.included)))
+      where (private.items_not_in(v.included, p.included) <> '{}'
+             or private.items_not_in(p.included, v.included) <> '{}')
       union all
       select 10, jsonb_build_object(
         'field', 'not_included',
-        'added', to_jsonb(array(select unnest(v.not_included) except select unnest(p.not_included))),
-        'removed', to_jsonb(array(select unnest(p.not_included) except select unnest(v.not_included))))
-      where v.not_included::text[] is distinct from p.not_included::text[]
-        and (array(select unnest(v.not_included) except select unnest(p.not_included)) <> '{}'
-             or array(select unnest(p.not_included) except select unnest(v.not_included)) <> '{}')
+        'added', to_jsonb(private.items_not_in(v.not_included, p.not_included)),
+        'removed', to_jsonb(private.items_not_in(p.not_included, v.not_included)))
+      where (private.items_not_in(v.not_included, p.not_included) <> '{}'
+             or private.items_not_in(p.not_included, v.not_included) <> '{}')
       union all
       select 11, jsonb_build_object('field', 'valid_until', 'from', p.valid_until, 'to', v.valid_until)
       where p.valid_until is distinct from v.valid_until
@@ -466,6 +479,7 @@ begin
 end
 $$;
 
+revoke execute on function private.items_not_in(text[], text[]) from public;
 revoke execute on function private.quote_changes(uuid, integer) from public;
 revoke execute on function private.queue_patient_notice(uuid, text, uuid) from public;
 revoke execute on function private.notice_sent_quote() from public;

@@ -44,19 +44,17 @@ CREATE OR REPLACE FUNCTION private.quote_changes(_quote_id uuid, _version intege
       union all
       select 9, jsonb_build_object(
         'field', 'included',
-        'added', to_jsonb(array(select unnest(v.included) except select unnest(p.included))),
-        'removed', to_jsonb(array(select unnest(p.included) except select unnest(v.included))))
-      where v.included::text[] is distinct from p.included::text[]
-        and (array(select unnest(v.included) except select unnest(p.included)) <> '{}'
-             or array(select unnest(p.included) except select unnest(v.included)) <> '{}')
+        'added', to_jsonb(private.items_not_in(v.included, p.included)),
+        'removed', to_jsonb(private.items_not_in(p.included, v.included)))
+      where (private.items_not_in(v.included, p.included) <> '{}'
+             or private.items_not_in(p.included, v.included) <> '{}')
       union all
       select 10, jsonb_build_object(
         'field', 'not_included',
-        'added', to_jsonb(array(select unnest(v.not_included) except select unnest(p.not_included))),
-        'removed', to_jsonb(array(select unnest(p.not_included) except select unnest(v.not_included))))
-      where v.not_included::text[] is distinct from p.not_included::text[]
-        and (array(select unnest(v.not_included) except select unnest(p.not_included)) <> '{}'
-             or array(select unnest(p.not_included) except select unnest(v.not_included)) <> '{}')
+        'added', to_jsonb(private.items_not_in(v.not_included, p.not_included)),
+        'removed', to_jsonb(private.items_not_in(p.not_included, v.not_included)))
+      where (private.items_not_in(v.not_included, p.not_included) <> '{}'
+             or private.items_not_in(p.not_included, v.not_included) <> '{}')
       union all
       select 11, jsonb_build_object('field', 'valid_until', 'from', p.valid_until, 'to', v.valid_until)
       where p.valid_until is distinct from v.valid_until

@@ -264,7 +264,12 @@ describe.each(backends)('messages telling the patient what happened on $name', (
     await sendQuote(
       requestId,
       clinic,
-      fields({ price: 2300, nights: 4, included: ['PRP', 'Hotel'], team: 'Dr. Demir' }),
+      fields({
+        price: 2300,
+        nights: 4,
+        included: ['Hotel', 'PRP', 'Airport lounge'],
+        team: 'Dr. Demir',
+      }),
     );
     expect((await notices(leadId)).map((n) => [n.kind, n.open])).toEqual([
       ['quotes_ready', false],
@@ -281,7 +286,7 @@ describe.each(backends)('messages telling the patient what happened on $name', (
       },
       { field: 'team', from: 'Dr. Kaya', to: 'Dr. Demir' },
       { field: 'nights', from: 3, to: 4 },
-      { field: 'included', added: ['Hotel'], removed: ['Medication'] },
+      { field: 'included', added: ['Hotel', 'Airport lounge'], removed: ['Medication'] },
     ];
     expect(revised!.quotes).toHaveLength(1);
     expect(revised!.quotes[0]!.clinic).toBe('Clinic istanbul-hair');
