@@ -55,6 +55,8 @@ export default defineConfig({
       // Nothing a spec creates turns red, alerts or mails the owner on its own during a long run;
       // the first-contact specs set a request's due time themselves (local/first-contact-settings.ts).
       RIHLA_FIRST_CONTACT: 'contact_minutes=600,escalate_minutes=1200',
+      // The "quotes ready" mail reaches the outbox within seconds, at any hour (issue 43).
+      RIHLA_PATIENT_NOTICES: 'delay_seconds=2,quiet_hours=off',
     },
   },
 });

@@ -16,6 +16,10 @@ import { applySeed, prepareDatabase, REPO_ROOT } from './migrate.ts';
 import { SchemaCache } from './schema-cache.ts';
 import { createApiServer, type ApiServer } from './server.ts';
 import { applyFirstContactSettings, parseFirstContactSettings } from './first-contact-settings.ts';
+import {
+  applyPatientNoticeSettings,
+  parsePatientNoticeSettings,
+} from './patient-notice-settings.ts';
 import { startRetentionTimer, type RetentionTimer } from './retention.ts';
 import { localKeyring, parseJwtSigning, type JwtSigning } from './signing-keys.ts';
 
@@ -296,6 +300,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     if (!prepared.supabaseManaged && Object.keys(firstContact).length) {
       await applyFirstContactSettings(db, firstContact);
       log(`[db] first-contact thresholds: ${JSON.stringify(firstContact)}`);
+    }
+    const patientNotices = parsePatientNoticeSettings(process.env['RIHLA_PATIENT_NOTICES']);
+    if (!prepared.supabaseManaged && Object.keys(patientNotices).length) {
+      await applyPatientNoticeSettings(db, patientNotices);
+      log(`[db] patient notices: ${JSON.stringify(patientNotices)}`);
     }
 
     const schema = new SchemaCache();

@@ -103,6 +103,8 @@ const personCounts = {
   'private.outbound_stops': 0,
   // The patient's link sent again on their ask (issue 43): none here.
   'private.patient_link_resends': 0,
+  // The messages telling the patient what happened (issue 43, item 4): none without quotes.
+  'private.patient_notices': 0,
   // The owner's e-mail about a request nobody contacted in time (issue 32) and its timeline
   // entry, the timeline's only ones until a coordinator changes something.
   'private.first_contact_escalations': 3,

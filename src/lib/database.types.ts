@@ -885,6 +885,10 @@ export type Database = {
         Args: { _limit: number };
         Returns: Json;
       };
+      claim_patient_notices: {
+        Args: { _limit: number };
+        Returns: Json;
+      };
       claim_storage_deletions: {
         Args: { _limit: number };
         Returns: Json;
@@ -930,6 +934,10 @@ export type Database = {
         Returns: undefined;
       };
       finish_patient_link_resend: {
+        Args: { _error: string; _id: number; _sent: boolean };
+        Returns: undefined;
+      };
+      finish_patient_notice: {
         Args: { _error: string; _id: number; _sent: boolean };
         Returns: undefined;
       };

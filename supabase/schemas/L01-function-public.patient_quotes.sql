@@ -41,7 +41,8 @@ begin
           'nights', v.nights, 'hotel', v.hotel, 'transfer', v.transfer,
           'interpreter', v.interpreter, 'included', to_jsonb(v.included),
           'not_included', to_jsonb(v.not_included), 'price', v.price, 'currency', v.currency,
-          'valid_until', v.valid_until, 'note', v.note, 'note_language', v.note_language
+          'valid_until', v.valid_until, 'note', v.note, 'note_language', v.note_language,
+          'changes', coalesce(private.quote_changes(q.id, v.version), '[]'::jsonb)
         ) order by q.first_sent_at, q.id)
         from public.quotes q
         join public.clinics c on c.id = q.clinic_id

@@ -8,12 +8,20 @@ CREATE TABLE private.outbound_settings (
     quiet_until time without time zone DEFAULT '08:00:00'::time without time zone NOT NULL,
     default_time_zone text DEFAULT 'Asia/Riyadh'::text NOT NULL,
     hash_key bytea DEFAULT extensions.gen_random_bytes(32) NOT NULL,
+    notice_delay interval DEFAULT '00:05:00'::interval NOT NULL,
+    notice_delay_max interval DEFAULT '00:30:00'::interval NOT NULL,
     CONSTRAINT outbound_settings_hash_key_check CHECK ((octet_length(hash_key) = 32)),
     CONSTRAINT outbound_settings_id_check CHECK (id),
-    CONSTRAINT outbound_settings_messages_per_recipient_per_day_check CHECK (((messages_per_recipient_per_day >= 1) AND (messages_per_recipient_per_day <= 50)))
+    CONSTRAINT outbound_settings_messages_per_recipient_per_day_check CHECK (((messages_per_recipient_per_day >= 1) AND (messages_per_recipient_per_day <= 50))),
+    CONSTRAINT outbound_settings_notice_delay_check CHECK (((notice_delay >= '00:00:00'::interval) AND (notice_delay <= '01:00:00'::interval))),
+    CONSTRAINT outbound_settings_notice_delay_max_check CHECK (((notice_delay_max >= '00:00:00'::interval) AND (notice_delay_max <= '06:00:00'::interval)))
 );
 
 COMMENT ON TABLE private.outbound_settings IS 'Limits of automatic messages across kinds: at most messages_per_recipient_per_day of all kinds per recipient in 24 hours; quiet hours quiet_from–quiet_until in the recipient''s time zone (default_time_zone when unknown); the key of the recipient hash.';
+
+COMMENT ON COLUMN private.outbound_settings.notice_delay IS 'How long a message to the patient about their quotes or manager waits after its last event, so events close together make one message.';
+
+COMMENT ON COLUMN private.outbound_settings.notice_delay_max IS 'The longest such a message waits after its first event, however many events follow.';
 
 ALTER TABLE ONLY private.outbound_settings
     ADD CONSTRAINT outbound_settings_pkey PRIMARY KEY (id);

@@ -9,6 +9,8 @@ CREATE TRIGGER canonical_phone_number BEFORE INSERT OR UPDATE OF phone, country_
 
 CREATE TRIGGER clear_tallies AFTER TRUNCATE ON public.contact_requests FOR EACH STATEMENT EXECUTE FUNCTION private.clear_request_tallies();
 
+CREATE TRIGGER contact_requests_notice_manager AFTER UPDATE OF assigned_to ON public.contact_requests FOR EACH ROW WHEN (((new.assigned_to IS NOT NULL) AND (old.assigned_to IS DISTINCT FROM new.assigned_to))) EXECUTE FUNCTION private.notice_assigned_manager();
+
 CREATE TRIGGER copy_lead_consent BEFORE INSERT ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.copy_lead_consent_to_request();
 
 CREATE TRIGGER copy_lead_hold BEFORE INSERT ON public.contact_requests FOR EACH ROW EXECUTE FUNCTION private.copy_lead_hold_to_request();

@@ -3,6 +3,8 @@
 
 CREATE TRIGGER clear_quote_broadcasts AFTER DELETE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.clear_quote_broadcasts();
 
+CREATE TRIGGER quotes_notice_patient AFTER UPDATE OF status, chosen_version ON public.quotes FOR EACH ROW WHEN (((new.status = 'chosen'::text) AND ((old.status IS DISTINCT FROM new.status) OR (old.chosen_version IS DISTINCT FROM new.chosen_version)))) EXECUTE FUNCTION private.notice_chosen_quote();
+
 ALTER TABLE ONLY public.quotes
     ADD CONSTRAINT quotes_clinic_id_fkey FOREIGN KEY (clinic_id) REFERENCES public.clinics(id);
 

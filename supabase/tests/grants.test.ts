@@ -109,6 +109,9 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.request_patient_link(text)': anyone,
   'function public.claim_patient_link_resends(integer)': { service_role: 'x' },
   'function public.finish_patient_link_resend(bigint, boolean, text)': { service_role: 'x' },
+  // The patient hears what happens (issue 43, item 4): the delivery worker claims and finishes.
+  'function public.claim_patient_notices(integer)': { service_role: 'x' },
+  'function public.finish_patient_notice(bigint, boolean, text)': { service_role: 'x' },
   'function public.withdraw_advertising_consent(uuid)': { authenticated: 'x', service_role: 'x' },
   // Photos and documents (issue 30): the patient's by token, the edge function's, the staff's.
   'function public.patient_files(text)': anyone,

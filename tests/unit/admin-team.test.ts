@@ -76,3 +76,21 @@ describe('follow-ups and duplicates', () => {
     expect(groups.get('966509999999')).toEqual(['3']);
   });
 });
+
+describe('automatic messages on the timeline', () => {
+  it('names the message and what the policy did with it', () => {
+    expect(
+      describeEvent({ kind: 'automatic_message', old_value: 'quote_revised', new_value: 'sent' }),
+    ).toEqual({ label: 'رسالة تلقائية', text: 'تعديل عرض وما تغيّر فيه: أُرسلت' });
+    expect(
+      describeEvent({
+        kind: 'automatic_message',
+        old_value: 'quotes_ready',
+        new_value: 'not_sent:stopped',
+      }).text,
+    ).toBe('العروض جاهزة: لم تُرسل (الرسائل التلقائية موقوفة)');
+    expect(
+      describeEvent({ kind: 'automatic_message', old_value: null, new_value: 'stopped' }).text,
+    ).toBe('أوقف الفريق الرسائل التلقائية لهذا الطلب');
+  });
+});

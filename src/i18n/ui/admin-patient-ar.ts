@@ -54,4 +54,23 @@ export const adminPatientAr = {
   'admin.patientPage.event.revoked': 'أُلغي الرابط',
   'admin.patientPage.event.withdrawn':
     'سحب المريض طلبه من صفحته برابط أصدره أحد الفريق، فنُقل إلى السلة: يعيده المالك أو يُحذف بعد 30 يوماً',
+  // Automatic messages to the patient (issue 42/43): what went, what the policy kept back.
+  'admin.automatic.event': 'رسالة تلقائية',
+  'admin.automatic.kind.patient_confirmation': 'تأكيد الطلب',
+  'admin.automatic.kind.patient_link_again': 'الرابط مرة أخرى',
+  'admin.automatic.kind.quotes_ready': 'العروض جاهزة',
+  'admin.automatic.kind.quote_revised': 'تعديل عرض وما تغيّر فيه',
+  'admin.automatic.kind.quote_chosen': 'تسجيل اختيار المريض',
+  'admin.automatic.kind.manager_assigned': 'مدير المريض المتابع',
+  'admin.automatic.sent': '{kind}: أُرسلت',
+  'admin.automatic.notSent': '{kind}: لم تُرسل ({reason})',
+  'admin.automatic.stopped': 'أوقف الفريق الرسائل التلقائية لهذا الطلب',
+  'admin.automatic.allowed': 'سمح الفريق بالرسائل التلقائية لهذا الطلب مجدداً',
+  'admin.automatic.reason.erased': 'حُذفت بيانات المريض',
+  'admin.automatic.reason.in_bin': 'الطلب في سلة المحذوفات أو سحبه المريض',
+  'admin.automatic.reason.stopped': 'الرسائل التلقائية موقوفة',
+  'admin.automatic.reason.no_address': 'لا عنوان صالحاً',
+  'admin.automatic.reason.recipient_daily_cap': 'بلغ المستلم حد هذا النوع اليوم',
+  'admin.automatic.reason.recipient_all_kinds_cap': 'بلغ المستلم حد الرسائل اليوم',
+  'admin.automatic.reason.unopened_link': 'رابط سابق لم يُفتح',
 } as const;

@@ -57,4 +57,23 @@ export const adminPatientEn = {
   'admin.patientPage.event.revoked': 'Link cancelled',
   'admin.patientPage.event.withdrawn':
     'The patient withdrew the request on their page, through a link a team member issued: it went to the bin, where an owner restores it or it is erased after 30 days',
+  // Automatic messages to the patient (issue 42/43): what went, what the policy kept back.
+  'admin.automatic.event': 'Automatic message',
+  'admin.automatic.kind.patient_confirmation': 'Request confirmation',
+  'admin.automatic.kind.patient_link_again': 'Link again',
+  'admin.automatic.kind.quotes_ready': 'Quotes ready',
+  'admin.automatic.kind.quote_revised': 'Quote revised, with what changed',
+  'admin.automatic.kind.quote_chosen': "Patient's choice recorded",
+  'admin.automatic.kind.manager_assigned': 'Patient manager assigned',
+  'admin.automatic.sent': '{kind}: sent',
+  'admin.automatic.notSent': '{kind}: not sent ({reason})',
+  'admin.automatic.stopped': 'Staff stopped automatic messages for this request',
+  'admin.automatic.allowed': 'Staff allowed automatic messages for this request again',
+  'admin.automatic.reason.erased': "the patient's data was erased",
+  'admin.automatic.reason.in_bin': 'the request is in the bin or was withdrawn',
+  'admin.automatic.reason.stopped': 'automatic messages are stopped',
+  'admin.automatic.reason.no_address': 'no usable address',
+  'admin.automatic.reason.recipient_daily_cap': "the recipient's daily limit of this kind",
+  'admin.automatic.reason.recipient_all_kinds_cap': "the recipient's daily limit of messages",
+  'admin.automatic.reason.unopened_link': 'an earlier link was never opened',
 } as const satisfies Record<keyof typeof adminPatientAr, string>;

@@ -5,7 +5,10 @@
  */
 import { formatRequestDate } from './dates.ts';
 import type { RequestEvent } from './rows.ts';
+import { adminAr } from '~/i18n/ui/admin-ar.ts';
 import { adminText, type AdminKey } from './strings.ts';
+
+const isAdminKey = (key: string): key is AdminKey => key in adminAr;
 
 const STEPS = ['documents', 'quotes', 'decision', 'travel', 'aftercare'] as const;
 type Step = (typeof STEPS)[number];
@@ -78,4 +81,27 @@ export function describePatientEvent(
         text: `${patientStepLabel(event.old_value)} ← ${patientStepLabel(event.new_value)}`,
       };
   }
+}
+
+/** An automatic message on the timeline: sent, kept back by the recipient policy (and why), or stopped. */
+export function describeAutomaticMessage(event: Pick<RequestEvent, 'old_value' | 'new_value'>): {
+  label: string;
+  text: string;
+} {
+  const label = adminText('admin.automatic.event');
+  const value = event.new_value ?? '';
+  if (value === 'stopped' || value === 'allowed')
+    return { label, text: adminText(`admin.automatic.${value}`) };
+  const kindKey = `admin.automatic.kind.${event.old_value ?? ''}`;
+  const kind = isAdminKey(kindKey) ? adminText(kindKey) : (event.old_value ?? '');
+  if (value === 'sent') return { label, text: adminText('admin.automatic.sent', { kind }) };
+  const reason = value.replace(/^not_sent:/, '');
+  const reasonKey = `admin.automatic.reason.${reason}`;
+  return {
+    label,
+    text: adminText('admin.automatic.notSent', {
+      kind,
+      reason: isAdminKey(reasonKey) ? adminText(reasonKey) : reason,
+    }),
+  };
 }

@@ -6,7 +6,7 @@
 import { format } from 'date-fns';
 import { describeContactEvent } from './contact-events.ts';
 import { describeFileEvent } from './file-events.ts';
-import { describePatientEvent } from './patient-events.ts';
+import { describeAutomaticMessage, describePatientEvent } from './patient-events.ts';
 import { describeTripEvent } from './trip-events.ts';
 import { describeQuoteEvent } from './quote-events.ts';
 import { formatRequestDate } from './dates.ts';
@@ -106,6 +106,8 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
     case 'patient_step':
     case 'advertising_withdrawn':
       return describePatientEvent(event);
+    case 'automatic_message':
+      return describeAutomaticMessage(event);
     case 'file_received':
     case 'file_rejected':
     case 'file_removed':

@@ -39,6 +39,17 @@ export interface PatientQuote {
   valid_until: string;
   note: string | null;
   note_language: 'ar' | 'en';
+  /** What changed from the sent version before this one (private.quote_changes); empty for a first. */
+  changes?: QuoteChange[];
+}
+
+/** One line of what changed in a revision: {field, from, to}, lists {field, added, removed}. */
+export interface QuoteChange {
+  field: string;
+  from?: unknown;
+  to?: unknown;
+  added?: string[];
+  removed?: string[];
 }
 
 export interface PatientQuotes {

@@ -11,6 +11,7 @@ import {
   formatMoney,
   type Currency,
   type PatientQuote,
+  type QuoteChange,
   type Rates,
   type RowKey,
 } from '~/lib/quotes/compare.ts';
@@ -130,6 +131,84 @@ function cellContent(context: TableContext, quote: PatientQuote, key: RowKey): N
   }
 }
 
+const asText = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
+
+/** A value a revision changed from or to, worded as its row says it. */
+function changeValue(context: TableContext, field: string, value: unknown): HTMLElement {
+  const { t } = context;
+  if (value === null || value === undefined || value === '')
+    return el('span', 'text-muted', t('quotes.none'));
+  switch (field) {
+    case 'price': {
+      const { amount, currency } = value as { amount: number | string; currency: string };
+      const price = el('span', 'font-semibold', formatMoney(Number(amount), currency));
+      price.dir = 'ltr';
+      return price;
+    }
+    case 'valid_until':
+      return el('span', '', formatCalendarDay(asText(value)));
+    case 'units': {
+      const { count, kind } = value as { count: number; kind: string };
+      return el(
+        'span',
+        '',
+        t(`quotes.unit.${kind}`, { count }).replace(/\d{4,}/g, (digits) =>
+          Number(digits).toLocaleString('en-US'),
+        ),
+      );
+    }
+    case 'nights':
+      return el('span', '', t('quotes.nights', { count: Number(value) }));
+    case 'transfer':
+    case 'interpreter':
+      return el('span', '', t(value ? 'quotes.yes' : 'quotes.no'));
+    default: {
+      const text = el('bdi', '', asText(value));
+      text.dir = 'auto';
+      return text;
+    }
+  }
+}
+
+/** The row key of a changed field (the database's names are snake_case). */
+const changeRow = (field: string) =>
+  field === 'valid_until' ? 'validUntil' : field === 'not_included' ? 'notIncluded' : field;
+
+/** "What changed from the previous version", one line per field: «السعر: 2,400 EUR ← 2,300 EUR». */
+function changesList(context: TableContext, changes: QuoteChange[]): HTMLElement {
+  const { t, lang } = context;
+  const box = el('div', 'mt-2 rounded-lg bg-saffron-50 p-2 text-xs font-normal');
+  box.dataset['quoteChanges'] = '';
+  box.append(el('span', 'block font-semibold', t('quotes.changes')));
+  const ul = el('ul', 'mt-1 space-y-1');
+  for (const change of changes) {
+    const li = el('li');
+    li.dataset['change'] = change.field;
+    li.append(el('span', 'font-semibold', `${t(`quotes.row.${changeRow(change.field)}`)}: `));
+    if (change.field === 'included' || change.field === 'not_included') {
+      const parts = [
+        change.added?.length ? t('quotes.changeAdded', { items: change.added.join('، ') }) : null,
+        change.removed?.length
+          ? t('quotes.changeRemoved', { items: change.removed.join('، ') })
+          : null,
+      ].filter((part): part is string => part !== null);
+      const text = el('span', '', parts.join(lang === 'ar' ? '؛ ' : '; '));
+      text.dir = 'auto';
+      li.append(text);
+    } else {
+      li.append(
+        changeValue(context, change.field, change.from),
+        ` ${lang === 'ar' ? '←' : '→'} `,
+        changeValue(context, change.field, change.to),
+      );
+    }
+    ul.append(li);
+  }
+  box.append(ul);
+  return box;
+}
+
 /** The column heads: each quote's clinic, status and version. */
 function head(context: TableContext, quotes: PatientQuote[]): HTMLElement {
   const { t, lang } = context;
@@ -173,6 +252,7 @@ function head(context: TableContext, quotes: PatientQuote[]): HTMLElement {
     );
     if (quote.version > 1)
       th.append(el('span', 'mt-1 block text-xs font-normal', t('quotes.corrected')));
+    if (quote.changes?.length) th.append(changesList(context, quote.changes));
     row.append(th);
   });
   const thead = el('thead');

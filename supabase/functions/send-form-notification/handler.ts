@@ -2,6 +2,7 @@ import { callerKeyRole, json, preflight, readJsonObject, withCors } from '../_sh
 import { deliverFirstContactEscalations } from '../_shared/first-contact-escalation.ts';
 import { deliverPatientConfirmations } from '../_shared/patient-confirmation.ts';
 import { deliverPatientLinksAgain } from '../_shared/patient-link-again.ts';
+import { deliverPatientNotices } from '../_shared/patient-notice.ts';
 import type { FunctionRuntime } from '../_shared/runtime.ts';
 import { composeDigestEmail, isHeldDigest, type HeldDigest } from './digest.ts';
 
@@ -242,6 +243,17 @@ export async function deliver(
         },
         BATCH,
       );
+  // The patient hears what happened (issue 43, item 4): quotes ready, revised, chosen, manager.
+  const notices = leadId
+    ? { sent: 0, failed: 0 }
+    : await deliverPatientNotices(
+        {
+          rpc: (name, args) => rpc(runtime, name, args),
+          send: (message) => runtime.mail.send({ ...message, from, replyTo: to }),
+          siteUrl: runtime.env('SITE_URL'),
+        },
+        BATCH,
+      );
   // The owner's e-mail about requests nobody contacted in time: drains only, never a form's nudge.
   const escalations = leadId
     ? { sent: 0, failed: 0 }
@@ -255,8 +267,8 @@ export async function deliver(
         BATCH,
       );
   return {
-    sent: sent + patients.sent + linksAgain.sent + escalations.sent,
-    failed: failed + patients.failed + linksAgain.failed + escalations.failed,
+    sent: sent + patients.sent + linksAgain.sent + notices.sent + escalations.sent,
+    failed: failed + patients.failed + linksAgain.failed + notices.failed + escalations.failed,
   };
 }
 

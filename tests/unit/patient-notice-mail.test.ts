@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import {
+  composePatientNotice,
+  type StoredNotice,
+} from '../../supabase/functions/_shared/patient-notice.ts';
+
+/**
+ * The messages telling the patient what happened (issue 43, item 4): in the request's language,
+ * a revision's changes one line each (2,400 → 2,300 EUR), the request page's address alone on its
+ * line and no private link, nothing a name or a clinic's text could inject into the HTML.
+ */
+const row: StoredNotice = {
+  id: 9,
+  kind: 'quote_revised',
+  attempt: 1,
+  language: 'en',
+  first_name: 'Omar',
+  email: 'omar@example.com',
+  reference: 'RC-7K4M-2R',
+  quotes: [
+    {
+      clinic: 'Clinic Istanbul',
+      version: 2,
+      price: 2300,
+      currency: 'EUR',
+      valid_until: '2026-12-20',
+      changes: [
+        {
+          field: 'price',
+          from: { amount: 2400, currency: 'EUR' },
+          to: { amount: 2300, currency: 'EUR' },
+        },
+        { field: 'team', from: 'Dr. Kaya', to: 'Dr. Demir' },
+        { field: 'nights', from: 3, to: 4 },
+        { field: 'transfer', from: true, to: false },
+        { field: 'included', added: ['Hotel'], removed: ['Medication'] },
+        { field: 'valid_until', from: '2026-12-10', to: '2026-12-20' },
+      ],
+    },
+  ],
+  manager_name: null,
+  manager_whatsapp: null,
+};
+const plain = (text: string) => text.replace(/[\u2068\u2069]/g, '');
+
+describe('composePatientNotice', () => {
+  it('says what a revision changed, one line per field, in English', () => {
+    const mail = composePatientNotice(row, 'https://rihla.care/');
+    const lines = plain(mail.text).split('\n');
+    expect(lines).toContain('- Price: 2,400 EUR → 2,300 EUR');
+    expect(lines).toContain('- Surgeon or team: Dr. Kaya → Dr. Demir');
+    expect(lines).toContain('- Nights: 3 → 4');
+    expect(lines).toContain('- Transfers: included → not included');
+    expect(lines).toContain('- Included: added: Hotel; removed: Medication');
+    expect(lines).toContain('- Valid until: 10 December 2026 → 20 December 2026');
+    expect(plain(mail.subject)).toBe('A quote for your request was revised (RC-7K4M-2R)');
+    // The request page alone on its line; no token anywhere.
+    expect(lines).toContain('https://rihla.care/en/r/');
+    expect(mail.text).not.toContain('#');
+  });
+
+  it('says it in Arabic for an Arabic request', () => {
+    const mail = composePatientNotice(
+      { ...row, language: 'ar', first_name: 'ليلى' },
+      'https://rihla.care',
+    );
+    const lines = plain(mail.text).split('\n');
+    expect(lines[0]).toBe('أهلاً ليلى،');
+    expect(lines).toContain('- السعر: 2,400 EUR ← 2,300 EUR');
+    expect(lines).toContain('- يشمل: أضيف: Hotel؛ أزيل: Medication');
+    expect(lines).toContain('https://rihla.care/r/');
+    expect(mail.html).toContain('dir="rtl"');
+  });
+
+  it('lists the ready quotes, the choice and the manager', () => {
+    const ready = composePatientNotice(
+      {
+        ...row,
+        kind: 'quotes_ready',
+        quotes: [
+          { ...row.quotes[0]!, changes: [] },
+          { ...row.quotes[0]!, clinic: 'Clinic Ankara', price: 2600, changes: [] },
+        ],
+      },
+      'https://rihla.care',
+    );
+    expect(plain(ready.text)).toContain(
+      '- Clinic Istanbul: 2,300 EUR, valid until 20 December 2026',
+    );
+    expect(plain(ready.text)).toContain('- Clinic Ankara: 2,600 EUR, valid until 20 December 2026');
+    expect(plain(ready.subject)).toBe('Your quotes are ready to compare (RC-7K4M-2R)');
+
+    const chosen = composePatientNotice(
+      { ...row, kind: 'quote_chosen', language: 'ar' },
+      'https://rihla.care',
+    );
+    expect(plain(chosen.text)).toContain('سجّلنا اختيارك لعرض Clinic Istanbul (2,300 EUR)');
+
+    const manager = composePatientNotice(
+      {
+        ...row,
+        kind: 'manager_assigned',
+        manager_name: 'Sara Ali',
+        manager_whatsapp: '+90 555 000 1122',
+      },
+      'https://rihla.care',
+    );
+    expect(plain(manager.text)).toContain('is now Sara Ali');
+    expect(manager.text).toContain('https://wa.me/905550001122');
+  });
+
+  it('greets without a name when there is none, and escapes what it shows', () => {
+    const mail = composePatientNotice(
+      {
+        ...row,
+        first_name: null,
+        quotes: [
+          {
+            ...row.quotes[0]!,
+            clinic: '<b>Clinic</b>',
+            changes: [{ field: 'note', from: null, to: '<script>' }],
+          },
+        ],
+      },
+      'https://rihla.care',
+    );
+    expect(mail.text.startsWith('Hello,')).toBe(true);
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).not.toContain('<script>');
+    expect(plain(mail.text)).toContain('- Note: none → <script>');
+  });
+});
