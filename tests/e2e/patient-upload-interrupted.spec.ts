@@ -51,9 +51,10 @@ for (const lang of ['ar', 'en'] as const) {
 
     // The file's bytes never get through: the page is reloaded while they are on their way.
     let held = false;
-    await page.route('**/storage/v1/upload/resumable/**', (route) => {
-      if (route.request().method() === 'PATCH') held = true;
-      else return route.continue();
+    await page.route('**/storage/v1/upload/resumable/**', async (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      // Never answered: the bytes are still on their way when the page reloads.
+      held = true;
     });
     await slot.getByLabel(t.gallery).setInputFiles({
       name: 'crown.jpg',
