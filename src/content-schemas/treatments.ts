@@ -69,8 +69,6 @@ const servicePage = z.object({
   related: z.array(z.string().startsWith('/')).default([]),
   /** Slug of a guide article linked from the page. */
   article: z.string().optional(),
-  /** Where the page's calls to action lead: /?scroll=contact or /#contact (as the spec says). */
-  cta: z.enum(['scroll', 'anchor']),
 });
 
 /** The page of a destination country. */

@@ -252,7 +252,7 @@ describe('check:content', { concurrent: true }, () => {
 
   it('refuses Arabic and English lists of different lengths', async () => {
     const run = await withMistake((dir) =>
-      replace(dir, 'services/ivf.yaml', "'A patient coordinator at every step',\n", ''),
+      replace(dir, 'services/ivf.yaml', "'A patient manager at every step',\n", ''),
     );
     expect(run.status).toBe(1);
     expect(run.output).toContain(

@@ -119,3 +119,60 @@ for (const lang of ['ar', 'en'] as const) {
     expect(new Set(asked)).toEqual(new Set([token]));
   });
 }
+
+/**
+ * English for the English-speaking patient on the Arabic site (issue 43): the Arabic page offers
+ * English when the request was written in English, or when the browser prefers English and no
+ * language was chosen on the site; taken, the offer keeps the link; dismissed, it stays away.
+ */
+test.describe('in an Arabic browser, the Arabic patient page (360 px)', () => {
+  test.use({ locale: 'ar-SA' });
+
+  test('offers English for a request written in English, and keeps the link', async ({ page }) => {
+    const name = uniqueName('Offer Patient');
+    const token = await linkedLead(name, 'en');
+    const { reference } = await storedRequest(name);
+    await page.goto(`/r/#${token}`);
+    await expect(page.locator('[data-reference]')).toHaveText(reference);
+    const offer = page.locator('[data-lang-offer]');
+    await expect(offer).toBeVisible();
+    await offer.getByRole('link', { name: /English/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/en/r/?#${token}$`));
+    await expect(page.getByText(`Hello ${name.split(' ')[0]}`)).toBeVisible();
+    await expect(page.locator('[data-reference]')).toHaveText(reference);
+  });
+
+  test('offers nothing for an Arabic request', async ({ page }) => {
+    const name = uniqueName('مريض بلا عرض');
+    const token = await linkedLead(name, 'ar');
+    await page.goto(`/r/#${token}`);
+    await expect(page.getByText(`أهلاً ${name.split(' ')[0]}`)).toBeVisible();
+    await expect(page.locator('[data-lang-offer]')).toBeHidden();
+  });
+});
+
+test.describe('in a browser that prefers English, the Arabic patient page (360 px)', () => {
+  test.use({ locale: 'en-GB' });
+
+  test('offers English, and once dismissed not again; other pages offer nothing', async ({
+    page,
+  }) => {
+    const name = uniqueName('مريض المتصفح');
+    const token = await linkedLead(name, 'ar');
+    const { reference } = await storedRequest(name);
+    await page.goto(`/r/#${token}`);
+    await expect(page.locator('[data-reference]')).toHaveText(reference);
+    const offer = page.locator('[data-lang-offer]');
+    await expect(offer).toBeVisible();
+    await offer.locator('[data-lang-offer-dismiss]').click();
+    await expect(offer).toBeHidden();
+    await page.reload();
+    await expect(page.locator('[data-reference]')).toHaveText(reference);
+    await expect(offer).toBeHidden();
+    // The site's own pages offer nothing on the browser's preference alone (a URL is its language).
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/hair-transplant-turkey');
+    await expect(page.locator('h1')).toBeVisible();
+    await expect(page.locator('[data-lang-offer]')).toBeHidden();
+  });
+});

@@ -47,7 +47,7 @@ export const en = {
     'Hello Rihla Care, I would like a free consultation about treatment abroad.',
   'hero.shortcutsLabel': 'Most requested treatments',
   'hero.imageAlt':
-    'Illustration of a patient coordinator welcoming a traveller with a suitcase in front of the Istanbul skyline',
+    'Illustration of one of our coordinators welcoming a traveller with a suitcase in front of the Istanbul skyline',
   'hero.from': 'From',
 
   'services.eyebrow': 'Our services',
@@ -242,7 +242,7 @@ export const en = {
   'offer.secondCountdownTitle': 'Do not miss the offer',
   'offer.finalTitle': 'Book your place now',
   'offer.finalText':
-    'Leave your details and your coordinator will call within 24 hours to confirm, with no obligation.',
+    'Leave your details and your patient manager will call within 24 hours to confirm, with no obligation.',
   'offer.toast.success': 'Registered successfully!',
   'offer.toast.error': 'An error occurred while registering. Please try again',
   'offer.dialog.title': 'Register for the hair transplant offer',
@@ -282,11 +282,11 @@ export const en = {
     'Leave your name and number and, if you wish, choose to hear about the next hair transplant offer, or ask for a free consultation now, with no obligation.',
   'offerEnded.dialog.title': 'Tell me about the next hair transplant offer',
   'offerEnded.dialog.lead':
-    'Leave your name and number and a coordinator will contact you about a hair transplant. If you want us to tell you about the next offer, tick the box below.',
+    'Leave your name and number and a patient manager will contact you about a hair transplant. If you want us to tell you about the next offer, tick the box below.',
   'offerEnded.dialog.submit': 'Tell me about the next offer',
   'offerEnded.dialog.consent':
     'By sending you explicitly agree that we use your interest in a hair transplant and what you tell us about your condition to answer your request, and share it with the clinics you agree to, including clinics outside the EU that do not protect your data to the same degree, as our {privacy} and {terms} describe.',
-  'offerEnded.toast.success': 'We have your request; a coordinator will contact you soon.',
+  'offerEnded.toast.success': 'We have your request; a patient manager will contact you soon.',
 
   'mistakes.title': '8 common mistakes in medical travel',
   'mistakes.lead': 'Know them before you book, and how to avoid them in a few simple steps.',
@@ -305,7 +305,7 @@ export const en = {
   'offline.call': 'Or call us directly',
   'install.title': 'Install the Rihla Care app',
   'install.lead':
-    'Add Rihla Care to your home screen to reach your coordinator and offers in one tap, even on a weak connection.',
+    'Add Rihla Care to your home screen to reach your patient manager and offers in one tap, even on a weak connection.',
   'install.installed': 'The app is already installed on your device.',
   'install.installedText': 'Open it from your home screen at any time.',
   'install.button': 'Install the app',
@@ -362,7 +362,7 @@ export const en = {
   'thankYou.text':
     'Our team will contact you within 24 hours to discuss your needs and arrange your free consultation.',
   'thankYou.next': 'What happens next?',
-  'thankYou.step1': 'Your medical coordinator reviews your request and calls you.',
+  'thankYou.step1': 'Your patient manager reviews your request and calls you.',
   'thankYou.step2': 'We request two free quotes from two accredited clinics.',
   'thankYou.step3': 'You compare and decide at your own pace, with no obligation.',
   'thankYou.whatsapp': 'Follow up on WhatsApp',

@@ -3,6 +3,7 @@ import { fill } from '~/i18n/fill.ts';
 import type { UiKey } from '~/i18n/ui/ar.ts';
 import { readAttribution } from '~/lib/attribution.ts';
 import {
+  emptyLead,
   leadRow,
   validateLead,
   wizardSteps,
@@ -24,6 +25,8 @@ export interface LeadFormProps {
   /** The home page's three-step wizard, or the single-step block of inner pages. */
   variant: 'wizard' | 'single';
   strings: Partial<Record<UiKey, string>>;
+  /** A treatment page's own treatment: chosen from the start, in the server's HTML too. */
+  initialService?: string | undefined;
   services: Option[];
   destinations: Option[];
   countryCodes: Option[];
@@ -55,6 +58,7 @@ export default function LeadForm(props: LeadFormProps) {
       submission.reset();
       setErrors({});
     },
+    props.initialService ? { ...emptyLead, service: props.initialService } : emptyLead,
   );
   const { values, step } = draft;
 

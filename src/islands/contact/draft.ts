@@ -115,7 +115,7 @@ export function adoptValues(
  */
 export const PENDING_ACTION_ATTRIBUTE = 'data-pending-action';
 
-const fresh = (): Draft => ({ id: crypto.randomUUID(), step: 0, values: emptyLead });
+const fresh = (base: LeadValues): Draft => ({ id: crypto.randomUUID(), step: 0, values: base });
 
 /**
  * The form's draft: adopted on mount from the inputs and the stored draft, stored on every change
@@ -128,9 +128,11 @@ export function useLeadDraft(
   formRef: RefObject<HTMLFormElement | null>,
   sent: boolean,
   onFresh: () => void,
+  /** What an untouched form holds: empty, or a treatment page's own treatment chosen. */
+  base: LeadValues = emptyLead,
 ) {
-  // The server HTML and the first browser render match (empty); the inputs are adopted on mount.
-  const [draft, setDraft] = useState<Draft>(() => ({ id: '', step: 0, values: emptyLead }));
+  // The server HTML and the first browser render match (`base`); the inputs are adopted on mount.
+  const [draft, setDraft] = useState<Draft>(() => ({ id: '', step: 0, values: base }));
   const [hydrated, setHydrated] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
   const sentRef = useRef(sent);
@@ -165,7 +167,7 @@ export function useLeadDraft(
     const onShow = (event: PageTransitionEvent) => {
       if (!event.persisted || !sentRef.current) return;
       onFresh();
-      setDraft(fresh());
+      setDraft(fresh(base));
     };
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);

@@ -77,6 +77,49 @@ function takeEarlyRequest(token: string): Promise<Response | null> | undefined {
 
 type PageState = { view: PatientView | null; lookedAt: number };
 
+const DISMISSED_OFFER = 'rihla:lang-offer-dismissed';
+let offerWired = false;
+
+/**
+ * The bar under the header offers the other language (src/components/ui/LanguageOffer.astro,
+ * issue 43) when it was chosen on the site before, when the request was written in it, or when
+ * the browser prefers it and no language was chosen; never once dismissed. Shown in the frame that
+ * draws the status; taken, it keeps the token.
+ */
+function offerLanguage(requestLanguage: PatientView['language']) {
+  const offer = document.querySelector<HTMLElement>('[data-lang-offer]');
+  const other = offer?.dataset['langOffer'];
+  if (!offer || !other) return;
+  if (!offerWired) {
+    offerWired = true;
+    const link = offer.querySelector<HTMLAnchorElement>('[data-lang-offer-link]');
+    link?.addEventListener('click', () => {
+      link.href = link.pathname + window.location.search + window.location.hash;
+    });
+    offer.querySelector('[data-lang-offer-dismiss]')?.addEventListener('click', () => {
+      offer.hidden = true;
+      try {
+        localStorage.setItem(DISMISSED_OFFER, other);
+      } catch {
+        // Hidden for this page view anyway.
+      }
+    });
+  }
+  let chosen: string | null = null;
+  try {
+    if (localStorage.getItem(DISMISSED_OFFER) === other) return;
+    chosen = localStorage.getItem(offer.dataset['storageKey'] ?? '');
+  } catch {
+    // No storage: nothing chosen, nothing dismissed.
+  }
+  const preferred = navigator.languages
+    .map((tag) => tag.slice(0, 2).toLowerCase())
+    .find((tag) => tag === 'ar' || tag === 'en');
+  if (chosen === other || requestLanguage === other || (chosen === null && preferred === other)) {
+    offer.hidden = false;
+  }
+}
+
 async function load(context: PageContext, token: string, state: PageState) {
   const reload = () => load(context, token, state);
   state.lookedAt = Date.now();
@@ -97,6 +140,7 @@ async function load(context: PageContext, token: string, state: PageState) {
     const view = outcome.data;
     state.view = view;
     renderView(context, view);
+    offerLanguage(view.language);
     showState(context.root, 'view');
     afterFirstView(context, token, () => state.view, reload);
     // The quotes (issue 31) only once the link is known to be alive: a dead one counts once.

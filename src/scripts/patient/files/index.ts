@@ -6,6 +6,7 @@
  */
 import { callRpc } from '~/lib/patient/api.ts';
 import { partStrings } from '../part-strings.ts';
+import { interruptedFiles, noteEnded } from './interrupted.ts';
 import { readFilesContext, type FileSlot, type FilesContext, type FilesView } from './model.ts';
 import { renderFiles, type SlotHandlers } from './render.ts';
 import { makeRow } from './rows.ts';
@@ -28,6 +29,22 @@ function start(root: HTMLElement, token: string, strings: Record<string, string>
     }
     view = outcome.data as unknown as FilesView;
     renderFiles(context, view, handlers);
+    // A file an earlier load left on its way, unless it arrived all the same (a reload between
+    // the server's check and the page hearing of it).
+    for (const [slot, names] of interruptedFiles()) {
+      const received = view.slots.find((candidate) => candidate.slot === slot)?.files ?? [];
+      const cutOff = names.filter((name) => {
+        const arrived = received.some((file) => file.file_name === name);
+        if (arrived) noteEnded(slot, name);
+        return !arrived;
+      });
+      const message = root.querySelector<HTMLElement>(`[data-slot="${slot}"] [data-slot-message]`);
+      if (message && !message.textContent && cutOff.length) {
+        message.textContent = cutOff
+          .map((name) => context.t('patientFiles.interrupted', { name }))
+          .join(' ');
+      }
+    }
     const busy = root.querySelector(
       '[data-upload]:not([data-phase="failed"]):not([data-phase="done"])',
     );

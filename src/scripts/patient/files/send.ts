@@ -6,6 +6,7 @@
  * server has checked the file, and the reason when it refused it. Loaded when the first file is
  * chosen, so the page itself stays small.
  */
+import { noteEnded, noteUnderWay } from './interrupted.ts';
 import { apiBase, apiKey, callRpc } from '~/lib/patient/api.ts';
 import { looksLikePdf, prepareImage } from './image.ts';
 import { refusalMessage, type FileSlot, type FilesContext, type FilesView } from './model.ts';
@@ -175,6 +176,7 @@ export function createSender(
   return {
     add(slot: FileSlot, file: File) {
       const row = makeRow(slot, file);
+      noteUnderWay(slot.slot, file.name);
       row.set('waiting');
       const prepared = preparing.then(() => {
         row.set('preparing');
@@ -197,6 +199,7 @@ export function createSender(
           const code = error instanceof Refused ? error.code : 'failed';
           row.fail(refusalMessage(context, currentView(), slot, code, kind));
         }
+        noteEnded(slot.slot, file.name);
         // The slot's list catches up in the background; the next file does not wait for it.
         void refresh();
       });
