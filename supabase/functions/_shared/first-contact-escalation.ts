@@ -6,6 +6,7 @@
  * public.claim_first_contact_escalations and mails ONE message listing them all, however many,
  * then records the outcome per request. Built from stored rows only, bidi-safe, no tracking.
  */
+import { clean as cleanText, isolate } from './mail-text.ts';
 
 /** One request as claim_first_contact_escalations returns it. */
 export interface StoredEscalation {
@@ -20,12 +21,8 @@ export interface StoredEscalation {
   assignee: string | null;
 }
 
-const CONTROL_OR_BIDI =
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-/** First-strong isolate … pop: a name keeps its own direction and leaves the line's alone. */
-const isolate = (value: string) => `\u2068${value}\u2069`;
-const clean = (value: string | null) =>
-  (value ?? '').replace(CONTROL_OR_BIDI, ' ').replace(/\s+/g, ' ').trim();
+/** Stored text on one line: runs of spaces one space. */
+const clean = (value: string | null) => cleanText(value).replace(/\s+/g, ' ');
 const minute = (iso: string | null) =>
   iso ? `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '-';
 

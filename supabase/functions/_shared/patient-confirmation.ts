@@ -7,6 +7,8 @@
  * other way is isolated), no images and no tracking.
  */
 import { patientConfirmationText } from './patient-confirmation-text.ts';
+import { mailClaimed, type Rpc, type SendMail } from './patient-mail.ts';
+import { clean, escapeHtml, isolate } from './mail-text.ts';
 
 /** A confirmation as claim_patient_confirmations returns it. */
 export interface StoredConfirmation {
@@ -22,12 +24,6 @@ export interface StoredConfirmation {
   manager_whatsapp: string | null;
 }
 
-const CONTROL_OR_BIDI =
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-/** First-strong isolate … pop: a value keeps its own direction and leaves the sentence's alone. */
-const isolate = (value: string) => `\u2068${value}\u2069`;
-const clean = (value: string | null) => (value ?? '').replace(CONTROL_OR_BIDI, ' ').trim();
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
@@ -103,59 +99,31 @@ export function composePatientConfirmation(
   return { subject: fill(words.subject, { reference: isolate(reference) }), text, html };
 }
 
-type Rpc = <T>(name: string, args: Record<string, unknown>) => Promise<T>;
-
-/** Same check as the agency mail's Reply-To: a plain address, nothing a header could misread. */
-const PLAIN_ADDRESS =
-  /^[^\s@<>",;:()[\]\\\u0000-\u001f\u007f-\u009f]+@[^\s@<>",;:()[\]\\\u0000-\u001f\u007f-\u009f]+\.[a-z0-9-]{2,}$/i;
-
 /**
  * Claims and mails due confirmations (one lead's, for a nudge). Without a site address (SITE_URL)
  * nothing is claimed: the confirmations wait, and are given up after 24 hours like any other.
  */
 export async function deliverPatientConfirmations(
-  options: {
-    rpc: Rpc;
-    send: (message: {
-      to: string;
-      subject: string;
-      text: string;
-      html: string;
-      idempotencyKey: string;
-    }) => Promise<unknown>;
-    siteUrl: string | undefined;
-  },
+  options: { rpc: Rpc; send: SendMail; siteUrl: string | undefined },
   leadId: string | null,
   batch: number,
 ): Promise<{ sent: number; failed: number }> {
-  if (!options.siteUrl) return { sent: 0, failed: 0 };
+  const { siteUrl } = options;
+  if (!siteUrl) return { sent: 0, failed: 0 };
   const rows = await options.rpc<StoredConfirmation[]>('claim_patient_confirmations', {
     _lead_id: leadId,
     _limit: leadId ? 1 : batch,
   });
-  let sent = 0;
-  let failed = 0;
-  for (const row of rows ?? []) {
-    let error: string | null = null;
-    try {
-      if (!PLAIN_ADDRESS.test(row.email)) throw new Error('not a plain e-mail address');
-      await options.send({
-        to: row.email,
-        ...composePatientConfirmation(row, options.siteUrl),
-        // A retry after a lost answer is not mailed twice by the provider.
-        idempotencyKey: `patient-confirmation-${row.lead_id}`,
-      });
-    } catch (caught) {
-      error = caught instanceof Error ? caught.message : String(caught);
-      console.error(`send-form-notification: patient confirmation failed: ${error}`);
-    }
-    await options.rpc('finish_patient_confirmation', {
-      _lead_id: row.lead_id,
-      _sent: error === null,
-      _error: error,
-    });
-    if (error === null) sent++;
-    else failed++;
-  }
-  return { sent, failed };
+  return mailClaimed(rows, {
+    what: 'patient confirmation',
+    send: options.send,
+    compose: (row) => composePatientConfirmation(row, siteUrl),
+    idempotencyKey: (row) => `patient-confirmation-${row.lead_id}`,
+    finish: (row, error) =>
+      options.rpc('finish_patient_confirmation', {
+        _lead_id: row.lead_id,
+        _sent: error === null,
+        _error: error,
+      }),
+  });
 }

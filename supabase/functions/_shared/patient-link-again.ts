@@ -7,6 +7,8 @@
  */
 import { patientLink } from './patient-confirmation.ts';
 import { patientLinkAgainText } from './patient-link-again-text.ts';
+import { mailClaimed, type Rpc, type SendMail } from './patient-mail.ts';
+import { clean, escapeHtml, isolate } from './mail-text.ts';
 
 /** A row as claim_patient_link_resends returns it. */
 export interface StoredLinkAgain {
@@ -20,11 +22,6 @@ export interface StoredLinkAgain {
   reference: string;
 }
 
-const CONTROL_OR_BIDI =
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const isolate = (value: string) => `\u2068${value}\u2069`;
-const clean = (value: string | null) => (value ?? '').replace(CONTROL_OR_BIDI, ' ').trim();
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
@@ -71,55 +68,29 @@ export function composePatientLinkAgain(
   return { subject: fill(words.subject, { reference: isolate(reference) }), text, html };
 }
 
-type Rpc = <T>(name: string, args: Record<string, unknown>) => Promise<T>;
-
-const PLAIN_ADDRESS =
-  /^[^\s@<>",;:()[\]\\\u0000-\u001f\u007f-\u009f]+@[^\s@<>",;:()[\]\\\u0000-\u001f\u007f-\u009f]+\.[a-z0-9-]{2,}$/i;
-
 /**
  * Claims and mails due "link again" e-mails. Without a site address (SITE_URL) nothing is claimed:
  * the rows wait (and the old links keep working), given up after 24 hours.
  */
 export async function deliverPatientLinksAgain(
-  options: {
-    rpc: Rpc;
-    send: (message: {
-      to: string;
-      subject: string;
-      text: string;
-      html: string;
-      idempotencyKey: string;
-    }) => Promise<unknown>;
-    siteUrl: string | undefined;
-  },
+  options: { rpc: Rpc; send: SendMail; siteUrl: string | undefined },
   batch: number,
 ): Promise<{ sent: number; failed: number }> {
-  if (!options.siteUrl) return { sent: 0, failed: 0 };
+  const { siteUrl } = options;
+  if (!siteUrl) return { sent: 0, failed: 0 };
   const rows = await options.rpc<StoredLinkAgain[]>('claim_patient_link_resends', {
     _limit: batch,
   });
-  let sent = 0;
-  let failed = 0;
-  for (const row of rows ?? []) {
-    let error: string | null = null;
-    try {
-      if (!PLAIN_ADDRESS.test(row.email)) throw new Error('not a plain e-mail address');
-      await options.send({
-        to: row.email,
-        ...composePatientLinkAgain(row, options.siteUrl),
-        idempotencyKey: `patient-link-again-${row.id}`,
-      });
-    } catch (caught) {
-      error = caught instanceof Error ? caught.message : String(caught);
-      console.error(`send-form-notification: patient link again failed: ${error}`);
-    }
-    await options.rpc('finish_patient_link_resend', {
-      _id: row.id,
-      _sent: error === null,
-      _error: error,
-    });
-    if (error === null) sent++;
-    else failed++;
-  }
-  return { sent, failed };
+  return mailClaimed(rows, {
+    what: 'patient link again',
+    send: options.send,
+    compose: (row) => composePatientLinkAgain(row, siteUrl),
+    idempotencyKey: (row) => `patient-link-again-${row.id}`,
+    finish: (row, error) =>
+      options.rpc('finish_patient_link_resend', {
+        _id: row.id,
+        _sent: error === null,
+        _error: error,
+      }),
+  });
 }

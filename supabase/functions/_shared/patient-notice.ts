@@ -8,6 +8,8 @@
  * sent again.
  */
 import { patientNoticeText } from './patient-notice-text.ts';
+import { mailClaimed, type Rpc, type SendMail } from './patient-mail.ts';
+import { clean, escapeHtml, isolate } from './mail-text.ts';
 
 export type NoticeKind = 'quotes_ready' | 'quote_revised' | 'quote_chosen' | 'manager_assigned';
 
@@ -43,12 +45,6 @@ export interface StoredNotice {
 
 type Lang = 'ar' | 'en';
 
-const CONTROL_OR_BIDI =
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-const isolate = (value: string) => `\u2068${value}\u2069`;
-const clean = (value: unknown) =>
-  (value === null || value === undefined ? '' : String(value)).replace(CONTROL_OR_BIDI, ' ').trim();
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
@@ -194,53 +190,23 @@ export function composePatientNotice(
   return { subject, text, html };
 }
 
-type Rpc = <T>(name: string, args: Record<string, unknown>) => Promise<T>;
-
-const PLAIN_ADDRESS =
-  /^[^\s@<>",;:()[\]\\\u0000-\u001f\u007f-\u009f]+@[^\s@<>",;:()[\]\\\u0000-\u001f\u007f-\u009f]+\.[a-z0-9-]{2,}$/i;
-
 /**
  * Claims and mails due messages telling patients what happened. Without a site address
  * (SITE_URL) nothing is claimed: the rows wait, given up after 24 hours.
  */
 export async function deliverPatientNotices(
-  options: {
-    rpc: Rpc;
-    send: (message: {
-      to: string;
-      subject: string;
-      text: string;
-      html: string;
-      idempotencyKey: string;
-    }) => Promise<unknown>;
-    siteUrl: string | undefined;
-  },
+  options: { rpc: Rpc; send: SendMail; siteUrl: string | undefined },
   batch: number,
 ): Promise<{ sent: number; failed: number }> {
-  if (!options.siteUrl) return { sent: 0, failed: 0 };
+  const { siteUrl } = options;
+  if (!siteUrl) return { sent: 0, failed: 0 };
   const rows = await options.rpc<StoredNotice[]>('claim_patient_notices', { _limit: batch });
-  let sent = 0;
-  let failed = 0;
-  for (const row of rows ?? []) {
-    let error: string | null = null;
-    try {
-      if (!PLAIN_ADDRESS.test(row.email)) throw new Error('not a plain e-mail address');
-      await options.send({
-        to: row.email,
-        ...composePatientNotice(row, options.siteUrl),
-        idempotencyKey: `patient-notice-${row.id}`,
-      });
-    } catch (caught) {
-      error = caught instanceof Error ? caught.message : String(caught);
-      console.error(`send-form-notification: patient notice failed: ${error}`);
-    }
-    await options.rpc('finish_patient_notice', {
-      _id: row.id,
-      _sent: error === null,
-      _error: error,
-    });
-    if (error === null) sent++;
-    else failed++;
-  }
-  return { sent, failed };
+  return mailClaimed(rows, {
+    what: 'patient notice',
+    send: options.send,
+    compose: (row) => composePatientNotice(row, siteUrl),
+    idempotencyKey: (row) => `patient-notice-${row.id}`,
+    finish: (row, error) =>
+      options.rpc('finish_patient_notice', { _id: row.id, _sent: error === null, _error: error }),
+  });
 }

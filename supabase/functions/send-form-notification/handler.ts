@@ -3,6 +3,7 @@ import { deliverFirstContactEscalations } from '../_shared/first-contact-escalat
 import { deliverPatientConfirmations } from '../_shared/patient-confirmation.ts';
 import { deliverPatientLinksAgain } from '../_shared/patient-link-again.ts';
 import { deliverPatientNotices } from '../_shared/patient-notice.ts';
+import { CONTROL_OR_BIDI, PLAIN_ADDRESS } from '../_shared/mail-text.ts';
 import type { FunctionRuntime } from '../_shared/runtime.ts';
 import { composeDigestEmail, isHeldDigest, type HeldDigest } from './digest.ts';
 
@@ -56,14 +57,7 @@ export interface StoredLead {
   appointment_time: string | null;
 }
 
-/**
- * Characters that must never reach a subject or a body as they are: C0/C1 controls (header and
- * terminal tricks), the Unicode line and paragraph separators, and the bidi controls that make
- * "Ali\u202Egnp.exe" display as "Aliexe.png" (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069).
- */
-const CONTROL_OR_BIDI =
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
+/** Whether a value holds a control or bidi character (../_shared/mail-text.ts, CONTROL_OR_BIDI). */
 const HAS_CONTROL_OR_BIDI = new RegExp(CONTROL_OR_BIDI.source);
 
 /** One line of text: every control or bidi character becomes a space, runs of spaces one space. */
@@ -140,11 +134,7 @@ export function composeEmail(lead: StoredLead): { subject: string; text: string 
 /** A Reply-To only for a plain address (no spaces, controls, brackets, quotes or separators). */
 export function replyToAddress(email: string | null): string | null {
   if (!email) return null;
-  return /^[^\s@<>",;:()[\]\\\u0000-\u001f\u007f-\u009f]+@[^\s@<>",;:()[\]\\\u0000-\u001f\u007f-\u009f]+\.[a-z0-9-]{2,}$/i.test(
-    email,
-  ) && !HAS_CONTROL_OR_BIDI.test(email)
-    ? email
-    : null;
+  return PLAIN_ADDRESS.test(email) && !HAS_CONTROL_OR_BIDI.test(email) ? email : null;
 }
 
 /** Calls one of the outbox functions through PostgREST as the service role. */
