@@ -61,5 +61,14 @@ test('an owner adds a template once though its answer was lost, and never overwr
   expect((await stored(titleEn)).map((row) => row.body_ar)).toEqual([
     'مرحباً {name}، خطاب الدعوة في المرفق.',
   ]);
+  // An archived template is shown apart yet stays readable (the axe contrast check).
+  const archive = await serviceClient
+    .from('message_templates')
+    .update({ archived_at: new Date().toISOString() })
+    .eq('title_en', titleEn);
+  expect(archive.error).toBeNull();
+  await page.getByRole('button', { name: 'إلغاء' }).click();
+  await page.reload();
+  await expect(page.getByText('مؤرشف: لا يظهر عند الإرسال').first()).toBeVisible();
   await expectNoSeriousA11yIssues(page);
 });

@@ -132,7 +132,7 @@ function TemplateCard({ template, owner, onEdit }: TemplateCardProps) {
   });
   return (
     <li
-      className={`card p-4 sm:p-5 ${template.archived_at ? 'opacity-70' : ''}`}
+      className={`card p-4 sm:p-5 ${template.archived_at ? 'border-dashed bg-sand-50' : ''}`}
       data-testid="template-card"
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
