@@ -226,6 +226,15 @@ test('a coordinator assigns: the page shows the manager; a new link kills the ol
   await expectNoSeriousA11yIssues(patient);
   await patient.goto(fresh);
   await expect(patient.locator('[data-reference]')).toHaveText(stored.reference);
+  // What the page keeps on the phone for the link (src/scripts/patient/cache.ts).
+  const onDevice = () =>
+    patient.evaluate(async () => [
+      ...Object.keys(localStorage).filter((key) => key.startsWith('rihla:patient-')),
+      ...(await indexedDB.databases())
+        .map((database) => database.name ?? '')
+        .filter((database) => database.startsWith('rihla-uploads-')),
+    ]);
+  await expect.poll(onDevice).toContainEqual(expect.stringMatching(/^rihla:patient-view:/));
 
   // A withdrawal through a link a team member issued goes to the bin (an owner erases or restores
   // it there), and the page says when the data goes.
@@ -243,6 +252,8 @@ test('a coordinator assigns: the page shows the manager; a new link kills the ol
     .eq('id', stored.id)
     .single();
   expect(binned?.deleted_at).toEqual(expect.any(String));
+  // Nothing of the request stays on the phone: no status, trip or messages, no files kept.
+  await expect.poll(onDevice).toEqual([]);
   await context.close();
 });
 

@@ -5,7 +5,7 @@
  */
 import { callRpc, type PatientView, type RpcOutcome } from '~/lib/patient/api.ts';
 import { normalizePhone, phoneLengthProblem, stripNonDigits as digitsOf } from '~/lib/phone.ts';
-import { forgetView } from './cache.ts';
+import { forgetLink } from './cache.ts';
 import { partStrings } from './part-strings.ts';
 import { showState, withOwnTexts, type PageContext } from './context.ts';
 
@@ -186,7 +186,7 @@ export async function bindActions(
         }
         if (outcome.ok && outcome.data === null) {
           // The link died meanwhile (revoked, erased): say so, as on opening.
-          await forgetView(token);
+          await forgetLink(token);
           showState(context.root, 'invalid');
           return;
         }
@@ -212,7 +212,7 @@ export async function bindActions(
           } catch {
             // Nothing kept.
           }
-          await forgetView(token);
+          await forgetLink(token);
           const view = context.root.querySelector<HTMLElement>('[data-state="view"]')!;
           const farewell = document.createElement('p');
           farewell.className = 'card mt-6 p-6 text-lg font-semibold';

@@ -8,6 +8,7 @@
  */
 import { callRpc } from '~/lib/patient/api.ts';
 import { withOwnTexts, type PageContext } from './context.ts';
+import { keepCopy, keptCopy } from './cache.ts';
 import { partStrings } from './part-strings.ts';
 
 interface Message {
@@ -17,33 +18,11 @@ interface Message {
   at: string;
 }
 
-const PREFIX = 'rihla:patient-conversation:';
+const keep = (token: string, messages: Message[]) =>
+  keepCopy('conversation', token, 'messages', messages.length ? messages : null);
 
-async function keyFor(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0'));
-  return PREFIX + hex.join('').slice(0, 32);
-}
-
-async function keep(token: string, messages: Message[]): Promise<void> {
-  try {
-    const key = await keyFor(token);
-    if (messages.length)
-      localStorage.setItem(key, JSON.stringify({ messages, savedAt: new Date().toISOString() }));
-    else localStorage.removeItem(key);
-  } catch {
-    // No storage: nothing to show offline.
-  }
-}
-
-async function kept(token: string): Promise<{ messages: Message[]; savedAt: string } | null> {
-  try {
-    const text = localStorage.getItem(await keyFor(token));
-    return text ? (JSON.parse(text) as { messages: Message[]; savedAt: string }) : null;
-  } catch {
-    return null;
-  }
-}
+const kept = (token: string) =>
+  keptCopy<{ messages: Message[]; savedAt: string }>('conversation', token);
 
 function render(page: PageContext, section: HTMLElement, messages: Message[]) {
   const list = section.querySelector<HTMLOListElement>('[data-conversation-messages]')!;

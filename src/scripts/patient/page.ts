@@ -8,7 +8,7 @@
 import { DRAWN_EVENT } from '~/lib/drawn-event.ts';
 import { fetchPatientView, type PatientView } from '~/lib/patient/api.ts';
 import { tokenFromHash } from '~/lib/patient/link.ts';
-import { forgetView, savedView, saveView } from './cache.ts';
+import { forgetLink, savedView, saveView } from './cache.ts';
 import { prefetchPartStrings } from './part-strings.ts';
 import { readContext, showState, type PageContext } from './context.ts';
 import { prepareFormats } from './formats.ts';
@@ -133,7 +133,7 @@ async function load(context: PageContext, token: string, state: PageState) {
     offline.hidden = true;
     if (!outcome.data) {
       state.view = null;
-      await forgetView(token);
+      await forgetLink(token);
       showInvalid(context);
       return;
     }

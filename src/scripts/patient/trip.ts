@@ -6,39 +6,17 @@
  * .ics file (./trip-ics.ts). The last plan seen is kept on the phone (under a digest of the token)
  * and shown offline with the time it was seen. Loaded by ./page.ts after the status.
  */
+import { keepCopy, keptCopy } from './cache.ts';
 import { partStrings } from './part-strings.ts';
 import { callRpc } from '~/lib/patient/api.ts';
 import { withOwnTexts, type PageContext } from './context.ts';
 import { tripCalendar } from './trip-ics.ts';
 import { render, type Companion, type Flight, type State, type Trip } from './trip-render.ts';
 
-const PREFIX = 'rihla:patient-trip:';
+const keep = (token: string, trip: Trip | null) =>
+  keepCopy('trip', token, 'trip', trip?.plan ? trip : null);
 
-async function keyFor(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0'));
-  return PREFIX + hex.join('').slice(0, 32);
-}
-
-async function keep(token: string, trip: Trip | null): Promise<void> {
-  try {
-    const key = await keyFor(token);
-    if (trip?.plan)
-      localStorage.setItem(key, JSON.stringify({ trip, savedAt: new Date().toISOString() }));
-    else localStorage.removeItem(key);
-  } catch {
-    // No storage: nothing to show offline.
-  }
-}
-
-async function kept(token: string): Promise<{ trip: Trip; savedAt: string } | null> {
-  try {
-    const text = localStorage.getItem(await keyFor(token));
-    return text ? (JSON.parse(text) as { trip: Trip; savedAt: string }) : null;
-  } catch {
-    return null;
-  }
-}
+const kept = (token: string) => keptCopy<{ trip: Trip; savedAt: string }>('trip', token);
 
 async function refresh(page: PageContext, section: HTMLElement, state: State): Promise<boolean> {
   const outcome = await callRpc('patient_trip', { _token: state.token });

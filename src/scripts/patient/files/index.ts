@@ -6,7 +6,8 @@
  */
 import { callRpc } from '~/lib/patient/api.ts';
 import { partStrings } from '../part-strings.ts';
-import { interruptedFiles, noteEnded } from './interrupted.ts';
+import { interruptedFiles, noteEnded, noteUnderWay } from './interrupted.ts';
+import { forgetKept, keptFiles } from './kept.ts';
 import { readFilesContext, type FileSlot, type FilesContext, type FilesView } from './model.ts';
 import { renderFiles, type SlotHandlers } from './render.ts';
 import { makeRow } from './rows.ts';
@@ -55,19 +56,21 @@ function start(root: HTMLElement, token: string, strings: Record<string, string>
     }
   };
 
+  const queue = () =>
+    (sender ??= import('./send.ts').then(({ createSender }) =>
+      createSender(
+        context,
+        token,
+        () => view,
+        (target, file) => makeRow(context, target, file),
+        refresh,
+      ),
+    ));
+
   const handlers: SlotHandlers = {
     onFiles(slot: FileSlot, files: File[]) {
-      sender ??= import('./send.ts').then(({ createSender }) =>
-        createSender(
-          context,
-          token,
-          () => view,
-          (target, file) => makeRow(context, target, file),
-          refresh,
-        ),
-      );
-      void sender.then((queue) => {
-        for (const file of files) queue.add(slot, file);
+      void queue().then((sending) => {
+        for (const file of files) sending.add(slot, file);
       });
     },
     onRemove(slot, file, button) {
@@ -93,12 +96,27 @@ function start(root: HTMLElement, token: string, strings: Record<string, string>
     },
   };
 
-  void refresh().then(() => {
+  void (async () => {
+    // Files an earlier load left on their way go on by themselves (./kept.ts), so their slot
+    // does not ask for them again.
+    const kept = await keptFiles(token);
+    for (const file of kept) noteUnderWay(file.slot, file.name);
+    await refresh();
+    // No answer (offline): the kept files wait for the next load.
+    const slots = (view as FilesView | null)?.slots;
+    for (const file of slots ? kept : []) {
+      const slot = slots?.find((candidate: FileSlot) => candidate.slot === file.slot);
+      const arrived = slot?.files.some((received) => received.id === file.fileId);
+      if (!slot || arrived) {
+        await forgetKept(token, file.fileId);
+        noteEnded(file.slot, file.name);
+      } else void queue().then((sending) => sending.resume(slot, file));
+    }
     // The sender is fetched ahead, once the page is idle: the first photo then starts at once.
     const warm = () => void import('./send.ts');
     if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 5000 });
     else setTimeout(warm, 2000);
-  });
+  })();
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void refresh();
   });

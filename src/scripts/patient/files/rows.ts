@@ -6,7 +6,7 @@ import type { FileSlot, FilesContext } from './model.ts';
 
 export type Phase = 'waiting' | 'preparing' | 'sending' | 'paused' | 'checking' | 'done';
 
-export function makeRow(context: FilesContext, slot: FileSlot, file: File) {
+export function makeRow(context: FilesContext, slot: FileSlot, file: { name: string }) {
   const { t } = context;
   const card = context.root.querySelector<HTMLElement>(`[data-slot="${slot.slot}"]`)!;
   card.querySelector<HTMLElement>('[data-slot-message]')!.textContent = '';

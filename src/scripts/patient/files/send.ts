@@ -7,6 +7,7 @@
  * chosen, so the page itself stays small.
  */
 import { noteEnded, noteUnderWay } from './interrupted.ts';
+import { forgetKept, keep, keepLocation, type KeptFile } from './kept.ts';
 import { apiBase, apiKey, callRpc } from '~/lib/patient/api.ts';
 import { looksLikePdf, prepareImage } from './image.ts';
 import { refusalMessage, type FileSlot, type FilesContext, type FilesView } from './model.ts';
@@ -81,15 +82,8 @@ interface Signed {
   thumb: { path: string; token?: string; exists?: boolean } | null;
 }
 
-/** Begins, uploads and finishes one prepared file; resolves to the check's outcome. */
-async function transfer(
-  token: string,
-  slot: FileSlot,
-  name: string,
-  prepared: Prepared,
-  row: Row,
-): Promise<{ state: string; reason?: string }> {
-  const paused = () => row.set('paused');
+/** Records the file with the server (the limits); resolves to its id. */
+async function begin(token: string, slot: FileSlot, name: string, prepared: Prepared, row: Row) {
   let begun;
   for (;;) {
     begun = await callRpc('patient_file_begin', {
@@ -101,13 +95,28 @@ async function transfer(
       _with_thumb: prepared.thumb !== null,
     });
     if (begun.ok || begun.reason !== 'network') break;
-    paused();
+    row.set('paused');
     await wait(3000);
   }
   if (!begun.ok)
     throw new Refused(begun.reason === 'rate-limited' ? 'rate-limited' : (begun.hint ?? 'failed'));
   const fileId = (begun.data as { file_id?: string } | null)?.file_id;
   if (!fileId) throw new Refused('failed');
+  return fileId;
+}
+
+/**
+ * Uploads and finishes a begun file (in this page load, or kept from an earlier one with the
+ * address of its resumable upload); resolves to the check's outcome.
+ */
+async function deliver(
+  token: string,
+  fileId: string,
+  prepared: Prepared,
+  row: Row,
+  location: string | undefined,
+): Promise<{ state: string; reason?: string }> {
+  const paused = () => row.set('paused');
   for (let round = 0; round < 3; round++) {
     const signed = await callFunction({ action: 'sign', token, file_id: fileId }, paused);
     if (signed.status === 409) {
@@ -134,6 +143,13 @@ async function transfer(
               row.progress(sent, total);
             },
             paused,
+            {
+              at: location,
+              onLocation: (made) => {
+                location = made;
+                void keepLocation(token, fileId, made);
+              },
+            },
           )
         : null,
     ]);
@@ -157,7 +173,7 @@ export function createSender(
   context: FilesContext,
   token: string,
   currentView: () => FilesView | null,
-  makeRow: (slot: FileSlot, file: File) => Row,
+  makeRow: (slot: FileSlot, file: { name: string }) => Row,
   refresh: () => Promise<void>,
 ) {
   let preparing: Promise<unknown> = Promise.resolve();
@@ -173,6 +189,38 @@ export function createSender(
       });
     }
   };
+  /** Queues the sending of one file; `work` resolves to the check's outcome and the file's id. */
+  const enqueue = (
+    slot: FileSlot,
+    name: string,
+    row: Row,
+    initialKind: 'image' | 'pdf',
+    work: (
+      setKind: (kind: 'image' | 'pdf') => void,
+      setId: (id: string) => void,
+    ) => Promise<{ state: string; reason?: string }>,
+  ) => {
+    waiting.push(async () => {
+      let kind = initialKind;
+      let fileId: string | undefined;
+      try {
+        const outcome = await work(
+          (known) => (kind = known),
+          (id) => (fileId = id),
+        );
+        if (outcome.state === 'ready') row.set('done');
+        else row.fail(refusalMessage(context, currentView(), slot, outcome.reason, kind));
+      } catch (error) {
+        const code = error instanceof Refused ? error.code : 'failed';
+        row.fail(refusalMessage(context, currentView(), slot, code, kind));
+      }
+      if (fileId) await forgetKept(token, fileId);
+      noteEnded(slot.slot, name);
+      // The slot's list catches up in the background; the next file does not wait for it.
+      void refresh();
+    });
+    next();
+  };
   return {
     add(slot: FileSlot, file: File) {
       const row = makeRow(slot, file);
@@ -187,23 +235,31 @@ export function createSender(
         () => row.set('waiting'),
         () => {},
       );
-      waiting.push(async () => {
-        let kind: 'image' | 'pdf' = file.type === 'application/pdf' ? 'pdf' : 'image';
-        try {
+      enqueue(
+        slot,
+        file.name,
+        row,
+        file.type === 'application/pdf' ? 'pdf' : 'image',
+        async (setKind, setId) => {
           const ready = await prepared;
-          kind = ready.kind;
-          const outcome = await transfer(token, slot, file.name, ready, row);
-          if (outcome.state === 'ready') row.set('done');
-          else row.fail(refusalMessage(context, currentView(), slot, outcome.reason, kind));
-        } catch (error) {
-          const code = error instanceof Refused ? error.code : 'failed';
-          row.fail(refusalMessage(context, currentView(), slot, code, kind));
-        }
-        noteEnded(slot.slot, file.name);
-        // The slot's list catches up in the background; the next file does not wait for it.
-        void refresh();
+          setKind(ready.kind);
+          const fileId = await begin(token, slot, file.name, ready, row);
+          setId(fileId);
+          // Kept on the device until it ends, so a reload resumes it (./kept.ts).
+          await keep(token, { fileId, slot: slot.slot, name: file.name, ...ready });
+          return deliver(token, fileId, ready, row, undefined);
+        },
+      );
+    },
+    /** Goes on with a file an earlier load of the page began (./kept.ts). */
+    resume(slot: FileSlot, file: KeptFile) {
+      const row = makeRow(slot, file);
+      noteUnderWay(slot.slot, file.name);
+      row.set('waiting');
+      enqueue(slot, file.name, row, file.kind, (_setKind, setId) => {
+        setId(file.fileId);
+        return deliver(token, file.fileId, file, row, file.location);
       });
-      next();
     },
   };
 }

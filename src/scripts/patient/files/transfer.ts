@@ -120,7 +120,8 @@ async function offsetAt(location: string, signature: string): Promise<number> {
     headers: tusHeaders(signature),
     referrerPolicy: 'no-referrer',
   });
-  if (response.status === 404 || response.status === 410) throw new TransferRefused('expired');
+  // Gone, expired or no longer this signature's (a later page load signs again): start again.
+  if (response.status >= 400 && response.status < 500) throw new TransferRefused('expired');
   if (!response.ok) throw new Error(`HEAD ${response.status}`);
   return Number(response.headers.get('upload-offset') ?? '0');
 }
@@ -156,7 +157,17 @@ function patch(
 
 const expired = (error: unknown) => error instanceof TransferRefused && error.message === 'expired';
 
-/** Sends `blob` resumably; `onProgress(sent, total)`, `onPause()` while waiting to resume. */
+/** Where an upload an earlier page load began stands, and where to note a new one's address. */
+export interface Resumption {
+  at?: string | undefined;
+  onLocation(location: string): void;
+}
+
+/**
+ * Sends `blob` resumably; `onProgress(sent, total)`, `onPause()` while waiting to resume. With
+ * `resume.at` (an upload an earlier load of the page began), it asks the server how much it holds
+ * and sends the rest; an upload the server no longer knows starts again.
+ */
 export async function uploadResumable(
   bucket: string,
   path: string,
@@ -164,10 +175,25 @@ export async function uploadResumable(
   blob: Blob,
   onProgress: (sent: number, total: number) => void,
   onPause: () => void,
+  resume?: Resumption,
 ): Promise<void> {
-  const start = () => persist(() => create(bucket, path, signature, blob), onPause);
-  let location = await start();
+  const start = async () => {
+    const made = await persist(() => create(bucket, path, signature, blob), onPause);
+    if (made) resume?.onLocation(made);
+    return made;
+  };
+  let location: string | null = resume?.at ?? null;
   let offset = 0;
+  if (location) {
+    const at = location;
+    try {
+      offset = await persist(() => offsetAt(at, signature), onPause);
+      onProgress(offset, blob.size);
+    } catch (error) {
+      if (!expired(error)) throw error;
+      location = await start();
+    }
+  } else location = await start();
   for (let tries = 0; location !== null && offset < blob.size;) {
     const at: string = location;
     try {
