@@ -29,7 +29,7 @@ begin
     raise exception 'this quote was corrected; choose on the latest version'
       using errcode = 'PT409', hint = 'quote_changed';
   end if;
-  if latest.valid_until < current_date then
+  if latest.valid_until < private.request_today(request.id) then
     raise exception 'this quote has expired' using errcode = 'PT409', hint = 'quote_expired';
   end if;
   if quote.status = 'chosen' and quote.chosen_version = _version then

@@ -18,12 +18,14 @@ begin
       'reference', r.reference,
       'language', r.language,
       'country_code', r.country_code,
+      'today', private.request_today(r.id),
       'quotes', coalesce((
         select jsonb_agg(jsonb_build_object(
           'id', q.id,
           'version', v.version,
-          'status', private.quote_shown_status(q.status, v.valid_until),
+          'status', private.quote_shown_status(q.status, v.valid_until, r.id),
           'sent_at', v.sent_at,
+          'sent_on', (v.sent_at at time zone private.request_time_zone(r.id))::date,
           'first_sent_at', q.first_sent_at,
           'clinic', jsonb_build_object(
             'slug', c.slug,

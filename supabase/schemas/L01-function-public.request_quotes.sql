@@ -16,7 +16,7 @@ begin
         'id', c.id, 'slug', c.slug, 'name_ar', c.name_ar, 'name_en', c.name_en,
         'city_ar', c.city_ar, 'active', c.active, 'accredited', private.clinic_accredited(c.id)
       ),
-      'status', private.quote_shown_status(q.status, (private.latest_sent_version(q.id)).valid_until),
+      'status', private.quote_shown_status(q.status, (private.latest_sent_version(q.id)).valid_until, q.request_id),
       'chosen_version', q.chosen_version,
       'decided_at', q.decided_at,
       'first_sent_at', q.first_sent_at,

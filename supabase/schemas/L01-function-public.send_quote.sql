@@ -52,7 +52,7 @@ begin
     raise exception 'a quote needs a price before it is sent'
       using errcode = '23514', hint = 'quote_price_missing';
   end if;
-  if draft.valid_until is null or draft.valid_until < current_date then
+  if draft.valid_until is null or draft.valid_until < private.request_today(quote.request_id) then
     raise exception 'a quote needs a "valid until" from today on'
       using errcode = '23514', hint = 'quote_valid_until';
   end if;

@@ -27,7 +27,7 @@ begin
   if quote.status = _status then
     return; -- what it is already (a second press, a retry after a lost answer)
   end if;
-  shown := private.quote_shown_status(quote.status, latest.valid_until);
+  shown := private.quote_shown_status(quote.status, latest.valid_until, quote.request_id);
   if _from_status is distinct from shown or _version is distinct from latest.version then
     perform private.refuse_stale(
       'quote', latest.version, null, coalesce(quote.decided_at, quote.updated_at),

@@ -37,7 +37,7 @@ begin
   end if;
 
   select count(*) filter (
-           where private.quote_shown_status(q.status, v.valid_until) = 'sent'
+           where private.quote_shown_status(q.status, v.valid_until, r.id) = 'sent'
          ),
          count(*)
   into live, sent

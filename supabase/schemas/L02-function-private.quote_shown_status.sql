@@ -3,11 +3,17 @@
 
 SET check_function_bodies = false;
 
-CREATE OR REPLACE FUNCTION private.quote_shown_status(_status text, _valid_until date) RETURNS text
+CREATE OR REPLACE FUNCTION private.quote_shown_status(_status text, _valid_until date, _request_id uuid) RETURNS text
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select case when _status = 'sent' and _valid_until < current_date then 'expired' else _status end
+  select case
+    when _status = 'sent' and _valid_until < private.request_today(_request_id) then 'expired'
+    else _status
+  end
 $$;
 
-REVOKE ALL ON FUNCTION private.quote_shown_status(_status text, _valid_until date) FROM PUBLIC;
+COMMENT ON FUNCTION private.quote_shown_status(_status text, _valid_until date, _request_id uuid) IS 'The status shown for a quote: sent, but expired once its valid_until passed in the patient''s time zone.';
+
+REVOKE ALL ON FUNCTION private.quote_shown_status(_status text, _valid_until date, _request_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.quote_shown_status(_status text, _valid_until date, _request_id uuid) TO service_role;

@@ -151,7 +151,12 @@ describe.each(backends)('what now on $name', (backend) => {
     await db.query(`delete from private.request_file_asks where request_id = $1`, [requestId]);
 
     // Two quotes sent, one past its last day: one to compare.
-    const today = new Date().toISOString().slice(0, 10);
+    // The last day is the patient's today (their time zone, private.request_today), not UTC's.
+    const { rows: days } = await db.query<{ today: string }>(
+      `select private.request_today($1)::text as today`,
+      [requestId],
+    );
+    const today = days[0]!.today;
     const later = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
     const first = await sentQuote(requestId, await clinic('kaya'), later);
     const old = await sentQuote(requestId, await clinic('old'), '2020-01-01');

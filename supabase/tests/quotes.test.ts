@@ -524,6 +524,101 @@ describe.each(backends)('partner clinics and quotes on $name', (backend) => {
     await db.query(`update private.patient_page_limits set actions_per_link_per_hour = 10`);
   });
 
+  it('keeps a quote\u2019s days in the patient\u2019s time zone: sent, valid until and expired there', async () => {
+    // Two zones 26 hours apart stand in for the patients' (+966 and +20 mapped to them for this
+    // test): at any hour of the UTC day, at least one of them is on another date than UTC, so a
+    // comparison with the UTC date fails one of the cases below.
+    await db.query(
+      `update private.outbound_time_zones set time_zone = case country_code
+         when '+966' then 'Pacific/Kiritimati' when '+20' then 'Etc/GMT+12' end
+       where country_code in ('+966', '+20')`,
+    );
+    try {
+      const dayIn = async (zone: string, offset = 0) =>
+        (
+          await db.query<{ d: string }>(
+            `select ((now() at time zone $1)::date + $2::int)::text as d`,
+            [zone, offset],
+          )
+        ).rows[0]!.d;
+      const clinic = await addClinic('istanbul-hair');
+
+      // Ahead of UTC (UTC+14): yesterday there is today in UTC for most of the day; not sendable.
+      const ahead = await submit();
+      const yesterday = await dayIn('Pacific/Kiritimati', -1);
+      const stale = await saveDraft(
+        coordinator,
+        ahead.requestId,
+        clinic,
+        fields({ valid_until: yesterday }),
+      );
+      expect((await expectSqlError(send(coordinator, stale.quote_id), '23514')).hint).toBe(
+        'quote_valid_until',
+      );
+      const today = await dayIn('Pacific/Kiritimati');
+      await saveDraft(coordinator, ahead.requestId, clinic, fields({ valid_until: today }));
+      await send(coordinator, stale.quote_id);
+      const shown = (await patientQuotes(ahead.token)) as PatientQuotes & {
+        today: string;
+        quotes: { sent_on: string; valid_until: string }[];
+      };
+      expect(shown.today).toBe(today);
+      // Sent today there, valid until today there: never "sent 2 December, valid until 1 December".
+      expect(shown.quotes[0]).toMatchObject({ status: 'sent', sent_on: today, valid_until: today });
+      await db.query(
+        `update public.quote_versions set valid_until = $1::date where quote_id = $2`,
+        [yesterday, stale.quote_id],
+      );
+      expect((await patientQuotes(ahead.token))?.quotes[0]?.status).toBe('expired');
+      expect(
+        (
+          await expectSqlError(
+            call(anon, `select public.patient_choose_quote($1, $2, 1) as r`, [
+              ahead.token,
+              stale.quote_id,
+            ]),
+            'PT409',
+          )
+        ).hint,
+      ).toBe('quote_expired');
+
+      // Behind UTC (UTC−12): today there is yesterday in UTC for half the day; still valid.
+      const behind = await submit({
+        phone: `2010${Math.floor(10_000_000 + Math.random() * 89_999_999)}`,
+        country_code: '+20',
+        country: 'Egypt',
+      });
+      const there = await dayIn('Etc/GMT+12');
+      const late = await saveDraft(
+        coordinator,
+        behind.requestId,
+        clinic,
+        fields({ valid_until: there }),
+      );
+      await send(coordinator, late.quote_id);
+      const theirs = (await patientQuotes(behind.token)) as PatientQuotes & { today: string };
+      expect(theirs.today).toBe(there);
+      expect(theirs.quotes[0]?.status).toBe('sent');
+      expect(
+        await call(anon, `select public.patient_choose_quote($1, $2, 1) as r`, [
+          behind.token,
+          late.quote_id,
+        ]),
+      ).toEqual({ ok: true, changed: true });
+      // Staff see the status the patient sees.
+      const staffView = (await call(coordinator, `select public.request_quotes($1) as r`, [
+        ahead.requestId,
+      ])) as { status: string }[];
+      expect(staffView[0]?.status).toBe('expired');
+    } finally {
+      await db.query(
+        `update private.outbound_time_zones set time_zone = case country_code
+           when '+966' then 'Asia/Riyadh' when '+20' then 'Africa/Cairo' end
+         where country_code in ('+966', '+20')`,
+      );
+    }
+  });
+
   it('measures request → first quote, per campaign and in all', async () => {
     const clinic = await addClinic('istanbul-hair');
     const fast = await submit({ utm_source: 'google', utm_campaign: 'hair' });

@@ -19,6 +19,7 @@ const quote = (overrides: Partial<PatientQuote> = {}): PatientQuote => ({
   version: 1,
   status: 'sent',
   sent_at: '2026-11-27T10:00:00Z',
+  sent_on: '2026-11-27',
   first_sent_at: '2026-11-27T10:00:00Z',
   clinic: {
     slug: 'a',

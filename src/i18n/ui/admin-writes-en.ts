@@ -26,7 +26,8 @@ export const adminWritesEn = {
   'admin.writes.rule.clinic_inactive': 'This clinic is no longer an active partner.',
   'admin.writes.rule.quote_price_missing': 'Enter the price before sending.',
   'admin.writes.rule.follow_up_at': 'Pick a sensible follow-up date: one before the year 2100.',
-  'admin.writes.rule.quote_valid_until': 'Pick a "valid until" date from today on.',
+  'admin.writes.rule.quote_valid_until':
+    'Pick a "valid until" date from today on, in the patient’s time zone.',
   'admin.writes.rule.quote_price':
     'The price is above zero and at most 999,999,999.99 in any currency (two decimals at most).',
   'admin.writes.rule.quote_price_decimals': 'The price has two decimals at most.',

@@ -15,6 +15,8 @@ export interface PatientQuote {
   version: number;
   status: 'sent' | 'chosen' | 'declined' | 'expired';
   sent_at: string;
+  /** The day it was sent in the patient's time zone, the zone its valid_until is a day of. */
+  sent_on: string;
   first_sent_at: string;
   clinic: {
     slug: string;

@@ -4,7 +4,7 @@
  * marked; a fixed layout that wraps long words, so it never scrolls sideways at 360 px.
  */
 import { clinicPath } from '~/lib/clinics/profile.ts';
-import { formatCalendarDay, formatDay } from './formats.ts';
+import { formatCalendarDay } from './formats.ts';
 import {
   compareRows,
   convert,
@@ -246,7 +246,8 @@ function head(context: TableContext, quotes: PatientQuote[]): HTMLElement {
         'mt-1 block text-xs font-normal text-muted',
         t('quotes.version', {
           version: quote.version,
-          date: formatDay(quote.sent_at),
+          // The patient's day, like its valid_until (not the phone's zone).
+          date: formatCalendarDay(quote.sent_on),
         }),
       ),
     );
