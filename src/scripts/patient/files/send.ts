@@ -84,11 +84,11 @@ interface Signed {
 /** Begins, uploads and finishes one prepared file; resolves to the check's outcome. */
 async function transfer(
   token: string,
-  slot: FileSlot,
+  slot: Pick<FileSlot, 'slot'>,
   name: string,
   prepared: Prepared,
   row: Row,
-): Promise<{ state: string; reason?: string }> {
+): Promise<{ state: string; reason?: string; fileId?: string }> {
   const paused = () => row.set('paused');
   let begun;
   for (;;) {
@@ -112,7 +112,7 @@ async function transfer(
     const signed = await callFunction({ action: 'sign', token, file_id: fileId }, paused);
     if (signed.status === 409) {
       const state = signed.body['state'];
-      return { state: typeof state === 'string' ? state : 'failed' };
+      return { state: typeof state === 'string' ? state : 'failed', fileId };
     }
     if (signed.status !== 200) throw new Refused('failed');
     const { bucket, object, thumb } = signed.body as unknown as Signed;
@@ -140,7 +140,8 @@ async function transfer(
     row.progress(prepared.blob.size, prepared.blob.size);
     row.set('checking');
     const finished = await callFunction({ action: 'finish', token, file_id: fileId }, paused);
-    if (finished.status === 200) return finished.body as { state: string; reason?: string };
+    if (finished.status === 200)
+      return { ...(finished.body as { state: string; reason?: string }), fileId };
     if (finished.status !== 409) throw new Refused('failed');
   }
   throw new Refused('failed');
@@ -206,4 +207,36 @@ export function createSender(
       next();
     },
   };
+}
+
+/**
+ * Sends one photo through the same gate (issue 44: the photo of an after-care concern, into the
+ * request's `slot`); resolves to its file id once the server checked it, or throws the refusal's
+ * code (as refusalMessage names it).
+ */
+export async function sendOnePhoto(
+  token: string,
+  slot: string,
+  file: File,
+  row: Row,
+): Promise<string> {
+  row.set('preparing');
+  let prepared: Prepared;
+  try {
+    prepared = await prepare(file);
+  } catch (error) {
+    throw new Error(error instanceof Refused ? error.code : 'failed', { cause: error });
+  }
+  try {
+    const outcome = await transfer(token, { slot }, file.name, prepared, row);
+    if (outcome.state === 'ready' && outcome.fileId) {
+      row.set('done');
+      return outcome.fileId;
+    }
+    throw new Error(outcome.reason ?? 'failed');
+  } catch (error) {
+    throw new Error(error instanceof Refused ? error.code : (error as Error).message || 'failed', {
+      cause: error,
+    });
+  }
 }
