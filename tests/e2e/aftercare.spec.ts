@@ -2,14 +2,17 @@
  * After-care that keeps the promise (issue 44, item 4), in a real browser against the local stack:
  * a hair request whose trip ended (its procedure ten days ago) has its check-ins asked by the
  * scheduler; the patient, at 360 px in both languages, sees «متابعتك بعد العلاج», taps «عندي قلق»
- * on the one-week check-in and writes what worries them; the coordinator's dashboard, open all
+ * on the one-week check-in and writes what worries them (in English with a photo, sent through the
+ * file gate and kept in the request's files); the coordinator's dashboard, open all
  * along and never reloaded, is told at once (a toast naming the patient, nobody being assigned),
  * its «افتح الطلب» opens the request dialog whose after-care shows the concern and its words, the
- * timeline says so, and the request is due now in the follow-up queue.
+ * timeline says so, and the request is due now in the follow-up queue. Once the team answered, the
+ * team report's «وعد الأشهر الستة» counts the request's check-ins and its concern as answered.
  */
 import { createClient } from '@supabase/supabase-js';
 import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { LOCAL_ANON_KEY } from '../../local/keys.ts';
 import { apiUrl, serviceClient, storedRequest, uniqueName } from './backend.ts';
 import { expectNoSeriousA11yIssues } from './helpers.ts';
@@ -120,6 +123,7 @@ const patientText = {
     week: 'بعد أسبوع',
     concern: 'عندي قلق',
     note: 'اكتب ما تريد أن يعرفه مدير المريض',
+    photo: 'صورة (اختيارية)',
     send: 'أرسل',
     answered: 'أخبرتنا بقلقك: مدير المريض يتابعه الآن.',
     worry: 'احمرار وتورّم في منطقة الزراعة منذ أمس',
@@ -129,6 +133,7 @@ const patientText = {
     week: 'After a week',
     concern: 'I have a concern',
     note: 'Write what your patient manager should know',
+    photo: 'A photo (optional)',
     send: 'Send',
     answered: 'You told us of a concern: your patient manager is on it now.',
     worry: 'Redness and swelling where the grafts are, since yesterday',
@@ -164,9 +169,24 @@ for (const lang of ['ar', 'en'] as const) {
 
     await week.getByRole('button', { name: t.concern }).click();
     await week.getByLabel(t.note).fill(t.worry);
+    if (lang === 'en') {
+      // In English the concern carries a photo, sent through the file gate first.
+      await week.getByLabel(t.photo).setInputFiles({
+        name: 'grafts.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await sharp({
+          create: { width: 800, height: 600, channels: 3, background: '#c0785a' },
+        })
+          .jpeg()
+          .toBuffer(),
+      });
+    }
     await week.getByRole('button', { name: t.send }).click();
-    await expect(week.locator('[data-checkin-answer="concern"]')).toHaveText(t.answered);
+    await expect(week.locator('[data-checkin-answer="concern"]')).toHaveText(t.answered, {
+      timeout: 60_000,
+    });
     await expect(week).toContainText(t.worry);
+    if (lang === 'en') await expect(week).toContainText('With a photo.');
     await expectNoSeriousA11yIssues(patient, '[data-aftercare]');
 
     // Nobody is assigned, so every coordinator is told at once, with a button to the request.
@@ -178,6 +198,15 @@ for (const lang of ['ar', 'en'] as const) {
     await expect(aftercare.locator('[data-checkin-day="7"]')).toContainText('قلق');
     await expect(aftercare.locator('[data-checkin-day="7"]')).toContainText(t.worry);
     await expect(aftercare.locator('[data-checkin-day="1"]')).toContainText('أُرسلت، بانتظار الرد');
+    if (lang === 'en') {
+      await expect(aftercare.locator('[data-checkin-day="7"]')).toContainText(
+        'مع صورة (في الملفات)',
+      );
+      // The photo is one of the request's files, checked by the gate like any other.
+      const staffFiles = await staffClient(username);
+      const { data: files } = await staffFiles.rpc('request_files', { _request_id: stored.id });
+      expect(JSON.stringify(files)).toContain('report');
+    }
     await expect(dialog.getByTestId('timeline')).toContainText('ردّ المريض على متابعة اليوم 7: قلق');
     await expectNoSeriousA11yIssues(page, '[data-testid="aftercare-section"]');
 
@@ -189,5 +218,30 @@ for (const lang of ['ar', 'en'] as const) {
       .single();
     expect(Date.parse(data!.follow_up_at!)).toBeLessThanOrEqual(Date.now());
     await context.close();
+
+    // The team answers on the patient's page; the team report measures the promise per request.
+    const staff = await staffClient(username);
+    const reply = await staff.rpc('reply_to_patient', {
+      _request_id: stored.id,
+      _body: 'We asked the clinic: this is normal in the first week.',
+      _idempotency_key: crypto.randomUUID(),
+    });
+    expect(reply.error).toBeNull();
+    await page.goto('/admin/team-report');
+    const row = page.getByTestId('aftercare-row').filter({ hasText: stored.reference });
+    await expect(row).toBeVisible({ timeout: 15_000 });
+    // Due of all, sent, answered, concerns, unanswered concerns.
+    await expect(row.locator('td')).toHaveText([
+      new RegExp(stored.reference),
+      '—',
+      day(-10),
+      '2 / 5',
+      '2',
+      '1',
+      '1',
+      '0',
+      /^\d+(\.\d)?$/,
+      /^\d+(\.\d)?$/,
+    ]);
   });
 }
