@@ -427,8 +427,26 @@ describe.each(backends)('after-care check-ins, on $name', (backend) => {
   it('is in the person’s export and leaves nothing after erasure', async () => {
     await planTrip(mine, -10);
     await run(0);
-    const [first] = (await patientCheckins(mine.token))!;
+    const [first, second] = (await patientCheckins(mine.token))!;
     await answer(mine.token, first!.id, 'concern', 'Swelling');
+    // A concern's photo comes through the file gate as one of the request's files.
+    const begun = (await call(anon, `select public.patient_file_begin($1, $2, $3, $4) as r`, [
+      mine.token,
+      'report',
+      'image/jpeg',
+      50_000,
+    ])) as { file_id: string };
+    expect(await answer(mine.token, second!.id, 'concern', null, begun.file_id)).toEqual({
+      ok: true,
+      changed: true,
+    });
+    const patientView = (await patientCheckins(mine.token))!;
+    expect(patientView[1]).toMatchObject({ answer: 'concern', has_photo: true });
+    expect(patientView[1]).not.toHaveProperty('file_id');
+    const staffView = (await call(sara, `select public.request_aftercare($1) as r`, [
+      mine.requestId,
+    ])) as { checkins: Checkin[] };
+    expect(staffView.checkins[1]!.file_id).toBe(begun.file_id);
     const data = await exportPerson(db, '+966 54 502 4476');
     expect(data.tables['public.aftercare_checkins']).toHaveLength(5);
     const erased = await erasePerson(db, '+966 54 502 4476');
