@@ -98,6 +98,8 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     // Production's pg_cron job 'escalate-uncontacted-requests', run here beside each drain.
     queue: async () => {
       await options.db.query(`select private.escalate_uncontacted_requests()`);
+      // Production's pg_cron job 'aftercare' (issue 44): steps from the trip's dates, check-ins due.
+      await options.db.query(`select public.run_aftercare()`);
     },
     log: options.log,
   });

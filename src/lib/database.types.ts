@@ -13,6 +13,56 @@ export type Database = {
   };
   public: {
     Tables: {
+      aftercare_checkins: {
+        Row: {
+          answer: string | null;
+          answered_at: string | null;
+          created_at: string;
+          day: number;
+          due_on: string;
+          file_id: string | null;
+          id: string;
+          note: string | null;
+          photos: boolean;
+          request_id: string;
+          sent_at: string | null;
+        };
+        Insert: {
+          answer?: string | null;
+          answered_at?: string | null;
+          created_at?: string;
+          day: number;
+          due_on: string;
+          file_id?: string | null;
+          id?: string;
+          note?: string | null;
+          photos?: boolean;
+          request_id: string;
+          sent_at?: string | null;
+        };
+        Update: {
+          answer?: string | null;
+          answered_at?: string | null;
+          created_at?: string;
+          day?: number;
+          due_on?: string;
+          file_id?: string | null;
+          id?: string;
+          note?: string | null;
+          photos?: boolean;
+          request_id?: string;
+          sent_at?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'aftercare_checkins_request_id_fkey';
+            columns: ['request_id'];
+            isOneToOne: false;
+            referencedRelation: 'contact_requests';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       clinic_accreditations: {
         Row: {
           body: string;
@@ -849,6 +899,10 @@ export type Database = {
         Args: never;
         Returns: undefined;
       };
+      aftercare_report: {
+        Args: { _from: string; _to: string };
+        Returns: Json;
+      };
       ask_for_request_file: {
         Args: { _idempotency_key: string; _request_id: string; _slot: string };
         Returns: undefined;
@@ -1065,6 +1119,20 @@ export type Database = {
         Args: { chosen: boolean; picked: string; stored: boolean; typed: string };
         Returns: unknown;
       };
+      patient_aftercare: {
+        Args: { _token: string };
+        Returns: Json;
+      };
+      patient_answer_checkin: {
+        Args: {
+          _answer: string;
+          _checkin_id: string;
+          _file_id: string;
+          _note: string;
+          _token: string;
+        };
+        Returns: Json;
+      };
       patient_choose_quote: {
         Args: { _quote_id: string; _token: string; _version: number };
         Returns: Json;
@@ -1166,6 +1234,10 @@ export type Database = {
         Args: { _body: string; _idempotency_key: string; _request_id: string };
         Returns: Json;
       };
+      request_aftercare: {
+        Args: { _request_id: string };
+        Returns: Json;
+      };
       request_file_upload_target: {
         Args: { _file_id: string; _token: string };
         Returns: Json;
@@ -1233,6 +1305,10 @@ export type Database = {
       };
       routing_settings: {
         Args: never;
+        Returns: Json;
+      };
+      run_aftercare: {
+        Args: { _now: string };
         Returns: Json;
       };
       same_national_digits: {

@@ -14,4 +14,9 @@ CREATE OR REPLACE FUNCTION private.auth_session_is_live(session uuid) RETURNS bo
     )
 $$;
 
+
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
+
 REVOKE ALL ON FUNCTION private.auth_session_is_live(session uuid) FROM PUBLIC;

@@ -24,7 +24,7 @@ begin
     return jsonb_build_object('state', 'closed');
   end if;
   select p.step into step from private.patient_pages p where p.lead_id = r.lead_id;
-  if step in ('aftercare', 'travel') then
+  if step in ('aftercare_done', 'aftercare', 'travel') then
     return jsonb_build_object('state', step);
   end if;
 
@@ -71,7 +71,7 @@ begin
 end
 $$;
 
-COMMENT ON FUNCTION private.patient_now(_request_id uuid) IS 'The request''s state for the patient''s "what now" (issue 43): closed, aftercare, travel, chosen, compare, expired, photos or waiting, with what the sentence names.';
+COMMENT ON FUNCTION private.patient_now(_request_id uuid) IS 'The request''s state for the patient''s "what now" (issues 43, 44): closed, aftercare_done, aftercare, travel, chosen, compare, expired, photos or waiting, with what the sentence names.';
 
 REVOKE ALL ON FUNCTION private.patient_now(_request_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.patient_now(_request_id uuid) TO service_role;

@@ -21,9 +21,4 @@ $$;
 
 COMMENT ON FUNCTION private.quote_limits() IS 'The limits of a quote''s fields (issue 41), shared by the checks below and the quote builder.';
 
-
-SET default_tablespace = '';
-
-SET default_table_access_method = heap;
-
 REVOKE ALL ON FUNCTION private.quote_limits() FROM PUBLIC;

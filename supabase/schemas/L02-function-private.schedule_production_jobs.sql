@@ -62,9 +62,14 @@ begin
       'escalate-uncontacted-requests', '* * * * *', 'select private.escalate_uncontacted_requests()'
     )
   $cron$;
+  -- After-care (issue 44): the steps from the trip's dates and the check-ins due.
+  execute $cron$
+    select cron.schedule('aftercare', '*/5 * * * *', 'select public.run_aftercare()')
+  $cron$;
   return query execute $q$
     select j.jobname::text, j.schedule::text, j.active from cron.job j
-    where j.jobname in ('send-form-notification', 'erase-expired-leads', 'escalate-uncontacted-requests')
+    where j.jobname in ('send-form-notification', 'erase-expired-leads', 'escalate-uncontacted-requests',
+                        'aftercare')
     order by j.jobname
   $q$;
 end

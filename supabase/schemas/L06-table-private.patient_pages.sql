@@ -10,7 +10,7 @@ CREATE TABLE private.patient_pages (
     step_at timestamp with time zone,
     callback_at timestamp with time zone,
     token_issued_by uuid,
-    CONSTRAINT patient_pages_step CHECK ((step = ANY (ARRAY['documents'::text, 'quotes'::text, 'decision'::text, 'travel'::text, 'aftercare'::text]))),
+    CONSTRAINT patient_pages_step CHECK ((step = ANY (ARRAY['documents'::text, 'quotes'::text, 'decision'::text, 'travel'::text, 'aftercare'::text, 'aftercare_done'::text]))),
     CONSTRAINT patient_pages_token_hash_length CHECK ((octet_length(token_hash) = 32))
 );
 

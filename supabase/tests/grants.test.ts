@@ -221,6 +221,14 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'table public.patient_messages': { authenticated: 'r', service_role: 'arwd' },
   'function public.reply_to_patient(uuid, text, text)': { authenticated: 'x', service_role: 'x' },
   'function public.patient_conversation(text)': anyone,
+  // Issue 44: after-care check-ins (read and answered only through functions): the patient's by
+  // token, staff's dialog and team report, the scheduler for the service role only.
+  'table public.aftercare_checkins': { service_role: 'arwd' },
+  'function public.patient_aftercare(text)': anyone,
+  'function public.patient_answer_checkin(text, uuid, text, text, uuid)': anyone,
+  'function public.request_aftercare(uuid)': { authenticated: 'x', service_role: 'x' },
+  'function public.aftercare_report(date, date)': { authenticated: 'x', service_role: 'x' },
+  'function public.run_aftercare(timestamp with time zone)': { service_role: 'x' },
 };
 
 describe.each(backends)('API role grants on $name', (backend) => {

@@ -94,9 +94,10 @@ describe.each(backends)('schema invariants on $name', (backend) => {
     );
     // The staff topics of the lead tables, staff:request_files of issue 30 (file ids only) and
     // issue 31's quotes' topic (staff:quotes) and issue 46's staff:whatsapp_messages (message ids
-    // and states only), issue 43's staff:patient_messages (ids only), each for live admin
-    // sessions only.
+    // and states only), issue 43's staff:patient_messages (ids only), issue 44's staff:aftercare
+    // (ids, day and answer), each for live admin sessions only.
     expect(policies.map((row) => row.policyname)).toEqual([
+      'admins receive after-care broadcasts',
       'admins receive file broadcasts',
       'admins receive patient conversation broadcasts',
       'admins receive quote broadcasts',

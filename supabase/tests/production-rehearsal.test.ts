@@ -165,6 +165,7 @@ describe.each(hosted ? [hosted] : [])(
         if (scheduling.includes(statement)) listed.push(...rows);
       }
       const jobs = [
+        { jobname: 'aftercare', schedule: '*/5 * * * *', active: true },
         { jobname: 'erase-expired-leads', schedule: '17 3 * * *', active: true },
         { jobname: 'escalate-uncontacted-requests', schedule: '* * * * *', active: true },
         { jobname: 'request-files-worker', schedule: '* * * * *', active: true },
@@ -173,7 +174,7 @@ describe.each(hosted ? [hosted] : [])(
       const byName = (a: Record<string, unknown>, b: Record<string, unknown>) =>
         String(a['jobname']).localeCompare(String(b['jobname']));
       expect(listed.sort(byName)).toEqual(jobs);
-      // The README's check, a minute later or now: the four jobs.
+      // The README's check, a minute later or now: the five jobs.
       const scheduled = await db.query(
         `select jobname, schedule, active from cron.job order by jobname`,
       );

@@ -129,4 +129,15 @@ describe('composePatientNotice', () => {
     expect(mail.html).not.toContain('<script>');
     expect(plain(mail.text)).toContain('- Note: none → <script>');
   });
+
+  it('asks how the patient is on an after-care check-in day, pointing to the page (issue 44)', () => {
+    const checkin = { ...row, kind: 'aftercare_checkin' as const, quotes: [], language: 'ar' };
+    const mail = composePatientNotice(checkin, 'https://rihla.care/');
+    expect(plain(mail.subject)).toBe('كيف حالك بعد العلاج؟ (RC-7K4M-2R)');
+    const lines = plain(mail.text).split('\n');
+    expect(lines.some((line) => line.startsWith('حان موعد متابعتك بعد العلاج'))).toBe(true);
+    expect(lines).toContain('https://rihla.care/r/');
+    const english = composePatientNotice({ ...checkin, language: 'en' }, 'https://rihla.care/');
+    expect(plain(english.subject)).toBe('How are you after your treatment? (RC-7K4M-2R)');
+  });
 });

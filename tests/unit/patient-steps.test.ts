@@ -30,10 +30,30 @@ describe('the patient journey and what now, from the real state', () => {
       'decision:later',
       'travel:later',
       'aftercare:later',
+      'aftercare_done:later',
     ]);
     // With a manager, the assignment is done whatever came first.
     expect(journeySteps({ ...view, manager }).find((s) => s.key === 'assigned')?.state).toBe(
       'done',
+    );
+  });
+
+  it('ends the journey at «اكتملت المتابعة» once the follow-up is complete (issue 44)', () => {
+    const view = at({ state: 'aftercare_done' }, { manager });
+    expect(journeySteps(view).map((s) => s.state)).toEqual([
+      'done',
+      'done',
+      'done',
+      'done',
+      'done',
+      'done',
+      'done',
+      'current',
+    ]);
+    expect(nextAction(view).key).toBe('aftercare_done');
+    // An offline copy saved with the step only says the same.
+    expect(currentStep({ step: 'aftercare_done', manager, status: 'in_progress' })).toBe(
+      'aftercare_done',
     );
   });
 

@@ -15,6 +15,7 @@ import { adminConversationAr } from './admin-conversation-ar.ts';
 import { adminQuotesAr } from './admin-quotes-ar.ts';
 import { adminWritesAr } from './admin-writes-ar.ts';
 import { adminTripAr } from './trip-ar.ts';
+import { adminAftercareAr } from './admin-aftercare-ar.ts';
 
 export const adminAr = {
   ...adminPatientAr,
@@ -26,6 +27,7 @@ export const adminAr = {
   ...adminContactAr,
   ...adminDeskAr,
   ...adminTripAr,
+  ...adminAftercareAr,
   'admin.title': 'لوحة الإدارة',
   'admin.description':
     'لوحة إدارة رحلة كير للموظفين: طلبات الاستشارة وليدز العروض، خاصة بفريق التنسيق وغير مخصصة للعموم.',

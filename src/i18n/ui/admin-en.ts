@@ -10,6 +10,7 @@ import { adminConversationEn } from './admin-conversation-en.ts';
 import { adminQuotesEn } from './admin-quotes-en.ts';
 import { adminWritesEn } from './admin-writes-en.ts';
 import { adminTripEn } from './trip-en.ts';
+import { adminAftercareEn } from './admin-aftercare-en.ts';
 
 /**
  * English strings of the back office; a key missing here, or one Arabic lacks, fails the build.
@@ -26,6 +27,7 @@ export const adminEn = {
   ...adminContactEn,
   ...adminDeskEn,
   ...adminTripEn,
+  ...adminAftercareEn,
   'admin.title': 'Admin dashboard',
   'admin.description':
     'Rihla Care staff back office: consultation requests and offer leads, for the coordination team only.',

@@ -50,6 +50,7 @@ import { announceNewLead } from './work/newLeadAlert.ts';
 import { RequestsView } from './work/RequestsView.tsx';
 import { useFollowUpReminders } from './work/useFollowUpReminders.ts';
 import { useQuoteChoiceAlerts } from './quotes/useQuoteChoiceAlerts.ts';
+import { useAftercareAlerts } from './aftercare/useAftercareAlerts.ts';
 
 /** /admin/dashboard (docs/admin.md): the requests inbox coordinators work in all day. */
 export default function DashboardApp() {
@@ -161,6 +162,7 @@ function Inbox({
   useFollowUpReminders(setOpenId);
   useFirstContactAlerts(rows, setOpenId);
   useQuoteChoiceAlerts(setOpenId);
+  useAftercareAlerts(setOpenId);
   const set = (patch: Partial<RequestFilters>) =>
     setFilters((current) => ({ ...current, ...patch }));
   const fresh = useMemo(() => new Set(arrivals), [arrivals]);

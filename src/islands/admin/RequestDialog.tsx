@@ -24,6 +24,7 @@ import { PersonSection } from './dialog/PersonSection.tsx';
 import { PatientPagePanel } from './dialog/PatientPagePanel.tsx';
 import { QuotesSection } from './quotes/QuotesSection.tsx';
 import { TripSection } from './trip/TripSection.tsx';
+import { AftercareSection } from './aftercare/AftercareSection.tsx';
 import { PatientDetails, Timeline } from './dialog/RequestHistory.tsx';
 import { useRequestEditor } from './dialog/useRequestEditor.ts';
 import { StatusBadge, UserText } from './parts.tsx';
@@ -145,6 +146,7 @@ export function RequestDialog({
           <FilesSection request={request} />
           <QuotesSection request={request} />
           <TripSection request={request} />
+          <AftercareSection request={request} />
           <Timeline events={events.data} />
         </div>
 

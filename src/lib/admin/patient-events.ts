@@ -10,7 +10,7 @@ import { adminText, type AdminKey } from './strings.ts';
 
 const isAdminKey = (key: string): key is AdminKey => key in adminAr;
 
-const STEPS = ['documents', 'quotes', 'decision', 'travel', 'aftercare'] as const;
+const STEPS = ['documents', 'quotes', 'decision', 'travel', 'aftercare', 'aftercare_done'] as const;
 type Step = (typeof STEPS)[number];
 
 /** The staff's name of a step the patient sees; null is the automatic one. */

@@ -8,6 +8,7 @@ import { describeContactEvent } from './contact-events.ts';
 import { describeFileEvent } from './file-events.ts';
 import { describeAutomaticMessage, describePatientEvent } from './patient-events.ts';
 import { describeTripEvent } from './trip-events.ts';
+import { describeAftercareEvent } from './aftercare-events.ts';
 import { describeQuoteEvent } from './quote-events.ts';
 import { formatRequestDate } from './dates.ts';
 import { entryChannelLabel, statusLabel, statusOf } from './labels.ts';
@@ -98,6 +99,9 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
     case 'trip_plan':
     case 'patient_trip':
       return describeTripEvent(event);
+    case 'aftercare_checkin':
+    case 'patient_checkin':
+      return describeAftercareEvent(event);
     case 'patient_message':
     case 'patient_reply':
     case 'patient_contact':

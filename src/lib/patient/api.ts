@@ -90,7 +90,15 @@ export interface PatientView {
 /** The request's state for "what now" (supabase/migrations/20261202130000_patient_now.sql). */
 export interface PatientNow {
   state:
-    'closed' | 'aftercare' | 'travel' | 'chosen' | 'compare' | 'expired' | 'photos' | 'waiting';
+    | 'closed'
+    | 'aftercare_done'
+    | 'aftercare'
+    | 'travel'
+    | 'chosen'
+    | 'compare'
+    | 'expired'
+    | 'photos'
+    | 'waiting';
   /** photos: the slots that need a file, in the page's order. */
   missing?: string[];
   /** compare: how many quotes are still valid. */
@@ -101,7 +109,8 @@ export interface PatientNow {
   due_at?: string;
 }
 
-export type JourneyStep = 'documents' | 'quotes' | 'decision' | 'travel' | 'aftercare';
+export type JourneyStep =
+  'documents' | 'quotes' | 'decision' | 'travel' | 'aftercare' | 'aftercare_done';
 
 /**
  * The patient's request for `token`: the view, null for a dead link, or why it failed. `sent` is

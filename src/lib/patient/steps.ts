@@ -19,6 +19,7 @@ const STEPS: StepKey[] = [
   'decision',
   'travel',
   'aftercare',
+  'aftercare_done',
 ];
 
 /** The step each state is at. */
@@ -30,6 +31,7 @@ const STEP_OF: Record<PatientNow['state'], StepKey> = {
   chosen: 'travel',
   travel: 'travel',
   aftercare: 'aftercare',
+  aftercare_done: 'aftercare_done',
   closed: 'received',
 };
 
@@ -50,6 +52,7 @@ export function nowOf(view: NowView): PatientNow {
       return { state: 'compare', quotes: 0 };
     case 'travel':
     case 'aftercare':
+    case 'aftercare_done':
       return { state: view.step };
     default:
       return { state: 'waiting' };

@@ -24,6 +24,7 @@ let actions: Promise<void> | undefined;
 let files: Promise<void> | undefined;
 let trip: Promise<typeof import('./trip.ts')> | undefined;
 let conversation: Promise<typeof import('./conversation.ts')> | undefined;
+let aftercare: Promise<typeof import('./aftercare.ts')> | undefined;
 function afterFirstView(
   context: PageContext,
   token: string,
@@ -49,6 +50,12 @@ function afterFirstView(
   trip.then(
     ({ showTrip }) => void showTrip(context, token),
     () => void (trip = undefined),
+  );
+  // The after-care check-ins (issue 44) at every look, like the trip.
+  aftercare ??= import('./aftercare.ts');
+  aftercare.then(
+    ({ showAftercare }) => void showAftercare(context, token),
+    () => void (aftercare = undefined),
   );
   // The conversation with the manager (issue 43) at every look: a reply shows without a reload.
   conversation ??= import('./conversation.ts');

@@ -13,7 +13,10 @@ export const patientNoticeText = {
       quote_revised: 'تعديل على عرض في طلبك ({reference})',
       quote_chosen: 'سجّلنا اختيارك ({reference})',
       manager_assigned: 'مدير المريض المتابع لطلبك ({reference})',
+      aftercare_checkin: 'كيف حالك بعد العلاج؟ ({reference})',
     },
+    aftercareCheckin:
+      'حان موعد متابعتك بعد العلاج في طلبك ({reference}). أخبرنا كيف حالك بنقرة واحدة على صفحتك: كل شيء بخير، أو سؤال، أو قلق مع صورة إن أردت، ويصل ردّك إلى مدير المريض فوراً.',
     quotesReady: 'وصلت العروض التالية لطلبك ({reference})، وهي جاهزة للمقارنة على صفحتك:',
     quoteLine: '- {clinic}: {price}، صالح حتى {date}',
     quoteRevised: 'عدّلت {clinic} عرضها لطلبك ({reference}). ما الذي تغيّر:',
@@ -62,7 +65,10 @@ export const patientNoticeText = {
       quote_revised: 'A quote for your request was revised ({reference})',
       quote_chosen: 'We recorded your choice ({reference})',
       manager_assigned: 'Your patient manager ({reference})',
+      aftercare_checkin: 'How are you after your treatment? ({reference})',
     },
+    aftercareCheckin:
+      'It is time for your after-care check-in for your request ({reference}). Tell us how you are in one tap on your page: all is well, a question, or a concern with a photo if you like; your patient manager sees it at once.',
     quotesReady: 'These quotes for your request ({reference}) are ready to compare on your page:',
     quoteLine: '- {clinic}: {price}, valid until {date}',
     quoteRevised: '{clinic} revised its quote for your request ({reference}). What changed:',

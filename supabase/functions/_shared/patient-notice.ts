@@ -1,7 +1,7 @@
 /**
  * The messages telling the patient what happened (issue 43, item 4): quotes ready, a quote
  * revised (what changed, one line per field, as private.quote_changes worked it out), the choice
- * recorded, the patient manager assigned. Claimed from their outbox (public.claim_patient_notices,
+ * recorded, the patient manager assigned, an after-care check-in due (issue 44). Claimed from their outbox (public.claim_patient_notices,
  * service role only; the recipient policy already decided) and mailed to the request's own
  * address in its language. They carry no private link (the database keeps only its hash): the
  * request page's address stands alone on its line, where the saved link opens and a lost one is
@@ -11,7 +11,8 @@ import { patientNoticeText } from './patient-notice-text.ts';
 import { mailClaimed, type Rpc, type SendMail } from './patient-mail.ts';
 import { clean, escapeHtml, isolate } from './mail-text.ts';
 
-export type NoticeKind = 'quotes_ready' | 'quote_revised' | 'quote_chosen' | 'manager_assigned';
+export type NoticeKind =
+  'quotes_ready' | 'quote_revised' | 'quote_chosen' | 'manager_assigned' | 'aftercare_checkin';
 
 /** One line of what changed, as private.quote_changes returns it. */
 export interface QuoteChange {
@@ -154,6 +155,8 @@ export function composePatientNotice(
       }),
       words.chosenNext,
     ]);
+  } else if (row.kind === 'aftercare_checkin') {
+    body.push([fill(words.aftercareCheckin, { reference })]);
   } else {
     const whatsapp = clean(row.manager_whatsapp).replace(/[^0-9]/g, '');
     body.push([

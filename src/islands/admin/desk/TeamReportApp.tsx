@@ -12,6 +12,7 @@ import {
 } from '~/lib/admin/speed-report.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { AdminHeader } from '../AdminHeader.tsx';
+import { AftercareReport } from '../aftercare/AftercareReport.tsx';
 import { AdminProviders } from '../AdminProviders.tsx';
 import { AdminTable } from '../AdminTable.tsx';
 import { useStaffRole } from '../bin/useStaffRole.ts';
@@ -106,6 +107,7 @@ function TeamReport() {
         ) : (
           <SpeedTable report={report.data} />
         )}
+        {period && <AftercareReport from={range.from} to={range.to} />}
       </div>
     </>
   );

@@ -83,7 +83,13 @@ interface Signed {
 }
 
 /** Records the file with the server (the limits); resolves to its id. */
-async function begin(token: string, slot: FileSlot, name: string, prepared: Prepared, row: Row) {
+async function begin(
+  token: string,
+  slot: Pick<FileSlot, 'slot'>,
+  name: string,
+  prepared: Prepared,
+  row: Row,
+) {
   let begun;
   for (;;) {
     begun = await callRpc('patient_file_begin', {
@@ -262,4 +268,30 @@ export function createSender(
       });
     },
   };
+}
+
+/**
+ * Sends one photo through the same gate (issue 44: the photo of an after-care concern, into the
+ * request's `slot`); resolves to its file id once the server checked it, or throws the refusal's
+ * code (as refusalMessage names it).
+ */
+export async function sendOnePhoto(
+  token: string,
+  slot: string,
+  file: File,
+  row: Row,
+): Promise<string> {
+  row.set('preparing');
+  try {
+    const prepared = await prepare(file);
+    const fileId = await begin(token, { slot }, file.name, prepared, row);
+    const outcome = await deliver(token, fileId, prepared, row, undefined);
+    if (outcome.state === 'ready') {
+      row.set('done');
+      return fileId;
+    }
+    throw new Refused(outcome.reason ?? 'failed');
+  } catch (error) {
+    throw new Error(error instanceof Refused ? error.code : 'failed', { cause: error });
+  }
 }

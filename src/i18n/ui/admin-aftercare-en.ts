@@ -1,0 +1,41 @@
+import type { adminAftercareAr } from './admin-aftercare-ar.ts';
+
+/** English strings of after-care in the back office (issue 44). */
+export const adminAftercareEn = {
+  'admin.aftercare.title': 'After-care',
+  'admin.aftercare.lead':
+    "The check-ins after the procedure day, from the treatment's schedule. Each is sent to the patient on its day and answered on their page.",
+  'admin.aftercare.none': 'No after-care yet: it starts once the trip plan has a procedure day.',
+  'admin.aftercare.day': 'Day {day}',
+  'admin.aftercare.due': 'due {date}',
+  'admin.aftercare.photos': 'asks for photos',
+  'admin.aftercare.notAsked': 'not sent yet',
+  'admin.aftercare.asked': 'sent, waiting for an answer',
+  'admin.aftercare.answer.well': 'All is well',
+  'admin.aftercare.answer.question': 'A question',
+  'admin.aftercare.answer.concern': 'A concern',
+  'admin.aftercare.withPhoto': 'with a photo (in the files)',
+  'admin.aftercare.answeredAt': 'answered {date}',
+  'admin.aftercare.loadFailed': 'The after-care could not be loaded.',
+  'admin.aftercare.concernAlert': 'After-care concern from the patient: {name}',
+  'admin.aftercare.openRequest': 'Open the request',
+  'admin.aftercare.event': 'After-care',
+  'admin.aftercare.event.asked': 'Check-ins sent up to day {day}',
+  'admin.aftercare.event.answered': 'The patient answered the day {day} check-in: {answer}',
+  'admin.automatic.kind.aftercare_checkin': 'After-care check-in',
+  'admin.patientPage.step.aftercare_done': 'Follow-up complete',
+  'admin.report.aftercare.title': 'The six-month promise: after-care',
+  'admin.report.aftercare.intro':
+    'For each request whose procedure day is in the period: the check-ins due, sent and answered, the concerns and how many hours passed until the team answered each (a reply on the page, a logged call or WhatsApp).',
+  'admin.report.aftercare.none': 'No request has its procedure day in this period.',
+  'admin.report.aftercare.request': 'Request',
+  'admin.report.aftercare.manager': 'Patient manager',
+  'admin.report.aftercare.procedure': 'Procedure day',
+  'admin.report.aftercare.due': 'Due',
+  'admin.report.aftercare.asked': 'Sent',
+  'admin.report.aftercare.answered': 'Answered',
+  'admin.report.aftercare.concerns': 'Concerns',
+  'admin.report.aftercare.open': 'Unanswered',
+  'admin.report.aftercare.median': 'Median to answer (hours)',
+  'admin.report.aftercare.longest': 'Longest (hours)',
+} as const satisfies Record<keyof typeof adminAftercareAr, string>;
