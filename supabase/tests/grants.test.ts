@@ -221,6 +221,11 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'table public.patient_messages': { authenticated: 'r', service_role: 'arwd' },
   'function public.reply_to_patient(uuid, text, text)': { authenticated: 'x', service_role: 'x' },
   'function public.patient_conversation(text)': anyone,
+  // Issue 44: reminders. The scheduler is the service role's (pg_cron, the local worker); the
+  // patient reads and stops their request's reminders by token.
+  'function public.schedule_patient_reminders(timestamp with time zone)': { service_role: 'x' },
+  'function public.patient_reminders(text)': anyone,
+  'function public.patient_stop_reminders(text, boolean)': anyone,
 };
 
 describe.each(backends)('API role grants on $name', (backend) => {
