@@ -280,7 +280,9 @@ describe.each(backends)('reminders to the patient on $name', (backend) => {
     expect(await schedule(new Date(callbackAt.getTime() - 30 * 60_000))).toBe(1);
     expect(await schedule(new Date(callbackAt.getTime() - 20 * 60_000))).toBe(0);
     // Quiet hours all day long: the call-back's reminder goes all the same, the trip's waits.
-    await db.exec(`update private.outbound_settings set quiet_from = '00:00', quiet_until = '23:59'`);
+    await db.exec(
+      `update private.outbound_settings set quiet_from = '00:00', quiet_until = '23:59'`,
+    );
     await plan(requestId, isoDate(Date.now() + 5 * day), isoDate(Date.now() + 6 * day));
     expect(await schedule(new Date())).toBe(1);
     const claimed = await claim();
