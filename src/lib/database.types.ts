@@ -1104,6 +1104,10 @@ export type Database = {
         Args: { _token: string };
         Returns: Json;
       };
+      patient_reminders: {
+        Args: { _token: string };
+        Returns: Json;
+      };
       patient_request: {
         Args: { _opened: boolean; _token: string };
         Returns: Json;
@@ -1118,6 +1122,10 @@ export type Database = {
       };
       patient_send_message: {
         Args: { _message: string; _token: string };
+        Returns: Json;
+      };
+      patient_stop_reminders: {
+        Args: { _stop: boolean; _token: string };
         Returns: Json;
       };
       patient_trip: {
@@ -1272,6 +1280,10 @@ export type Database = {
       save_trip_plan: {
         Args: { _fields: Json; _request_id: string; _version: number };
         Returns: Json;
+      };
+      schedule_patient_reminders: {
+        Args: { _now: string };
+        Returns: number;
       };
       scheduled_jobs: {
         Args: never;

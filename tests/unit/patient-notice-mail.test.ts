@@ -138,7 +138,7 @@ describe('composePatientNotice', () => {
 describe('composePatientNotice for reminders', () => {
   const reminder = (
     kind: StoredNotice['kind'],
-    detail: StoredNotice['reminder'],
+    detail: NonNullable<StoredNotice['reminder']> | null,
     language = 'en',
   ): StoredNotice => ({ ...row, kind, language, quotes: [], reminder: detail });
 
