@@ -105,6 +105,10 @@ const personCounts = {
   'private.patient_link_resends': 0,
   // The messages telling the patient what happened (issue 43, item 4): none without quotes.
   'private.patient_notices': 0,
+  // The reminders queued to the patient and the patient's stop of them (issue 44): none here;
+  // supabase/tests/patient-reminders.test.ts erases a person with both.
+  'private.patient_reminders': 0,
+  'private.patient_reminder_stops': 0,
   // The owner's e-mail about a request nobody contacted in time (issue 32) and its timeline
   // entry, the timeline's only ones until a coordinator changes something.
   'private.first_contact_escalations': 3,
