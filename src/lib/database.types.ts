@@ -1174,6 +1174,10 @@ export type Database = {
         Args: { _body: string; _idempotency_key: string; _request_id: string };
         Returns: Json;
       };
+      request_automatic_messages: {
+        Args: { _request_id: string };
+        Returns: Json;
+      };
       request_file_upload_target: {
         Args: { _file_id: string; _token: string };
         Returns: Json;

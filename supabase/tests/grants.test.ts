@@ -226,6 +226,7 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.schedule_patient_reminders(timestamp with time zone)': { service_role: 'x' },
   'function public.patient_reminders(text)': anyone,
   'function public.patient_stop_reminders(text, boolean)': anyone,
+  'function public.request_automatic_messages(uuid)': { authenticated: 'x', service_role: 'x' },
 };
 
 describe.each(backends)('API role grants on $name', (backend) => {

@@ -388,6 +388,46 @@ describe.each(backends)('reminders to the patient on $name', (backend) => {
     }
   });
 
+  it('shows staff what is stopped, by whom, and the reminders waiting and sent', async () => {
+    const r = await submit({ email: 'dialog@example.com' });
+    await photosIn(r.requestId);
+    await plan(r.requestId, isoDate(Date.now() + 5 * day), isoDate(Date.now() + 6 * day));
+    expect(await schedule(new Date())).toBe(1);
+    const read = () =>
+      call(coordinator, `select public.request_automatic_messages($1) as r`, [
+        r.requestId,
+      ]) as Promise<{
+        stopped: boolean;
+        stopped_by: string | null;
+        reminders_stopped_at: string | null;
+        waiting: { kind: string }[];
+        sent: { kind: string }[];
+      }>;
+    expect(await read()).toMatchObject({
+      stopped: false,
+      stopped_by: null,
+      reminders_stopped_at: null,
+      waiting: [{ kind: 'reminder_trip_week' }],
+      sent: [],
+    });
+    const [claimed] = await claim();
+    await finish(claimed!.id);
+    await call(anon, `select public.patient_stop_reminders($1, true) as r`, [r.token]);
+    await call(coordinator, `select public.stop_automatic_messages($1, true)`, [r.requestId]);
+    const after = await read();
+    expect(after).toMatchObject({
+      stopped: true,
+      stopped_by: 'sara',
+      waiting: [],
+      sent: [{ kind: 'reminder_trip_week' }],
+    });
+    expect(after.reminders_stopped_at).not.toBeNull();
+    await expectSqlError(
+      call(anon, `select public.request_automatic_messages($1) as r`, [r.requestId]),
+      '42501',
+    );
+  });
+
   it('lets only the service role run the scheduler', async () => {
     for (const actor of [anon, coordinator, owner]) {
       await expectSqlError(

@@ -55,6 +55,20 @@ export const adminPatientAr = {
   'admin.patientPage.event.withdrawn':
     'سحب المريض طلبه من صفحته برابط أصدره أحد الفريق، فنُقل إلى السلة: يعيده المالك أو يُحذف بعد 30 يوماً',
   // Automatic messages to the patient (issue 42/43): what went, what the policy kept back.
+  'admin.automatic.title': 'الرسائل التلقائية',
+  'admin.automatic.on': 'تصل المريض الرسائل التلقائية: أخبار طلبه والتذكيرات.',
+  'admin.automatic.stoppedBy': 'أوقف {name} الرسائل التلقائية لهذا الطلب في {time}.',
+  'admin.automatic.stoppedAt': 'الرسائل التلقائية لهذا الطلب موقوفة منذ {time}.',
+  'admin.automatic.patientStopped': 'أوقف المريض التذكيرات من صفحته في {time}.',
+  'admin.automatic.waiting': 'تذكيرات تنتظر الإرسال: {list}',
+  'admin.automatic.lastSent': 'آخر تذكير أُرسل: {kind}، {time}',
+  'admin.automatic.stop': 'إيقاف الرسائل التلقائية',
+  'admin.automatic.allow': 'السماح بالرسائل التلقائية مرة أخرى',
+  'admin.automatic.confirmStop':
+    'إيقاف كل رسالة تلقائية لمريض هذا الطلب (أخبار العروض والتذكيرات)؟ يمكنك السماح بها مرة أخرى.',
+  'admin.automatic.doneStopped': 'أُوقفت الرسائل التلقائية لهذا الطلب',
+  'admin.automatic.doneAllowed': 'عادت الرسائل التلقائية لهذا الطلب',
+  'admin.automatic.error': 'تعذّر تغيير الرسائل التلقائية. حاول مرة أخرى.',
   'admin.automatic.event': 'رسالة تلقائية',
   'admin.automatic.kind.patient_confirmation': 'تأكيد الطلب',
   'admin.automatic.kind.patient_link_again': 'الرابط مرة أخرى',

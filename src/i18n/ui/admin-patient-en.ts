@@ -58,6 +58,21 @@ export const adminPatientEn = {
   'admin.patientPage.event.withdrawn':
     'The patient withdrew the request on their page, through a link a team member issued: it went to the bin, where an owner restores it or it is erased after 30 days',
   // Automatic messages to the patient (issue 42/43): what went, what the policy kept back.
+  'admin.automatic.title': 'Automatic messages',
+  'admin.automatic.on': 'The patient gets automatic messages: news of their request and reminders.',
+  'admin.automatic.stoppedBy': '{name} stopped the automatic messages of this request on {time}.',
+  'admin.automatic.stoppedAt':
+    'The automatic messages of this request have been stopped since {time}.',
+  'admin.automatic.patientStopped': 'The patient stopped the reminders on their page on {time}.',
+  'admin.automatic.waiting': 'Reminders waiting to go: {list}',
+  'admin.automatic.lastSent': 'Last reminder sent: {kind}, {time}',
+  'admin.automatic.stop': 'Stop automatic messages',
+  'admin.automatic.allow': 'Allow automatic messages again',
+  'admin.automatic.confirmStop':
+    "Stop every automatic message to this request's patient (news of quotes and reminders)? You can allow them again.",
+  'admin.automatic.doneStopped': 'Automatic messages of this request stopped',
+  'admin.automatic.doneAllowed': 'Automatic messages of this request allowed again',
+  'admin.automatic.error': 'Could not change the automatic messages. Please try again.',
   'admin.automatic.event': 'Automatic message',
   'admin.automatic.kind.patient_confirmation': 'Request confirmation',
   'admin.automatic.kind.patient_link_again': 'Link again',
