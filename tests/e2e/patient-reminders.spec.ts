@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { LOCAL_ANON_KEY } from '../../local/keys.ts';
 import { apiUrl, serviceClient, storedRequest, uniqueName } from './backend.ts';
 import { expectNoSeriousA11yIssues } from './helpers.ts';
-import { createAdmin, dataDir, PASSWORD } from './staff.ts';
+import { createAdmin, dataDir, login, PASSWORD } from './staff.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -61,7 +61,8 @@ async function staffClient(username: string) {
 
 /** A hair request, its quote chosen, a trip whose confirmed arrival is 7 days away. */
 async function requestOnItsWay(lang: 'ar' | 'en', arrival: string) {
-  const staff = await staffClient(createAdmin('reminder'));
+  const username = createAdmin('reminder');
+  const staff = await staffClient(username);
   const name = uniqueName(lang === 'ar' ? 'مريض التذكير' : 'Reminder Patient');
   const token = randomBytes(32).toString('base64url');
   const { error } = await anon.from('offer_leads').insert({
@@ -147,7 +148,7 @@ async function requestOnItsWay(lang: 'ar' | 'en', arrival: string) {
     .update({ email })
     .eq('id', stored.id);
   expect(emailError).toBeNull();
-  return { token, stored, email };
+  return { token, stored, email, username, name };
 }
 
 const texts = {
@@ -275,3 +276,63 @@ for (const lang of ['ar', 'en'] as const) {
       .toEqual([{ old_value: 'reminder_trip_tomorrow', new_value: 'sent' }]);
   });
 }
+
+test('staff see the reminders in the request dialog and stop every automatic message; the patient’s page says so', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { token, stored, email, username, name } = await requestOnItsWay('ar', riyadhDay(7));
+  await expect
+    .poll(() => outbox().filter((m) => m.to === email).length, { timeout: 60_000 })
+    .toBe(1);
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await login(page, username);
+  await expect(page.getByTestId('showing')).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('searchbox', { name: 'بحث' }).fill(stored.reference);
+  await page.getByRole('button', { name: `فتح تفاصيل طلب ${name}` }).click();
+  const section = page.getByTestId('request-dialog').getByTestId('automatic-messages');
+  await expect(section.getByRole('heading', { name: 'الرسائل التلقائية' })).toBeVisible();
+  await expect(section.getByTestId('automatic-messages-state')).toHaveText(
+    'تصل المريض الرسائل التلقائية: أخبار طلبه والتذكيرات.',
+  );
+  await expect(section).toContainText('آخر تذكير أُرسل: تذكير: الرحلة بعد أيام');
+  await expectNoSeriousA11yIssues(page, '[data-testid="automatic-messages"]');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await section.getByRole('button', { name: 'إيقاف الرسائل التلقائية' }).click();
+  await expect(section.getByTestId('automatic-messages-state')).toContainText(
+    `أوقف ${username} الرسائل التلقائية لهذا الطلب`,
+  );
+  await expect(
+    section.getByRole('button', { name: 'السماح بالرسائل التلقائية مرة أخرى' }),
+  ).toBeVisible();
+
+  // The patient's page says the team stopped them, with no button to undo it.
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const patient = await phone.newPage();
+  await patient.goto(`/r/#${token}`);
+  const reminders = patient.locator('[data-reminders]');
+  await expect(reminders.locator('[data-reminders-state]')).toHaveText(
+    'أوقف فريقنا الرسائل التلقائية لطلبك، ومنها التذكيرات.',
+    { timeout: 15_000 },
+  );
+  await expect(reminders.getByRole('button')).toBeHidden();
+
+  // Nothing comes the day before, and the timeline says who stopped them.
+  const { error } = await serviceClient.rpc('schedule_patient_reminders', {
+    _now: new Date(Date.now() + 6 * DAY).toISOString(),
+  });
+  expect(error).toBeNull();
+  await patient.waitForTimeout(12_000);
+  expect(outbox().filter((m) => m.to === email)).toHaveLength(1);
+  const { data: events } = await serviceClient
+    .from('request_events')
+    .select('author, new_value')
+    .eq('request_id', stored.id)
+    .eq('kind', 'automatic_message')
+    .eq('new_value', 'stopped');
+  expect(events).toEqual([{ author: username, new_value: 'stopped' }]);
+  await context.close();
+  await phone.close();
+});
