@@ -22,6 +22,23 @@ begin
     where c.deleted_at is null and c.status <> 'cancelled'
       and not exists (select 1 from private.outbound_stops s where s.lead_id = c.lead_id)
       and not exists (select 1 from private.patient_reminder_stops s where s.lead_id = c.lead_id)
+      -- Only requests where something may be due (a day of slack for the time zones), so a run
+      -- over a large inbox reads a few rows, not every request.
+      and (c.created_at > _now - interval '7 days'
+           or exists (select 1 from private.request_file_asks a
+                      where a.request_id = c.id and a.asked_at > _now - interval '7 days')
+           or p.callback_at between _now and _now + interval '1 hour'
+           or exists (select 1 from public.trip_plans t
+                      where t.request_id = c.id and t.dates_confirmed_at is not null
+                        and (t.arrival_on between (_now - interval '1 day')::date
+                                              and (_now + interval '8 days')::date
+                             or t.procedure_on between (_now - interval '1 day')::date
+                                                   and (_now + interval '2 days')::date))
+           or exists (select 1 from public.quotes q
+                      cross join lateral private.latest_sent_version(q.id) v
+                      where q.request_id = c.id and q.status = 'sent'
+                        and v.valid_until between (_now - interval '1 day')::date
+                                              and (_now + interval '4 days')::date))
   loop
     today := (_now at time zone r.zone)::date;
 
