@@ -95,11 +95,13 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const notifications = startNotificationWorker({
     intervalMs: options.notificationIntervalMs ?? 0,
     drain: () => functionsHost().call('send-form-notification', {}),
-    // Production's pg_cron job 'escalate-uncontacted-requests', run here beside each drain.
+    // Production's pg_cron jobs 'escalate-uncontacted-requests' and 'schedule-patient-reminders',
+    // run here beside each drain.
     queue: async () => {
       await options.db.query(`select private.escalate_uncontacted_requests()`);
       // Production's pg_cron job 'aftercare' (issue 44): steps from the trip's dates, check-ins due.
       await options.db.query(`select public.run_aftercare()`);
+      await options.db.query(`select public.schedule_patient_reminders()`);
     },
     log: options.log,
   });

@@ -8,8 +8,10 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../src/lib/database.types.ts';
 
 export const PRODUCTION_JOBS = [
+  'aftercare',
   'erase-expired-leads',
   'escalate-uncontacted-requests',
+  'schedule-patient-reminders',
   'send-form-notification',
 ] as const;
 

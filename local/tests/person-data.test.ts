@@ -105,6 +105,10 @@ const personCounts = {
   'private.patient_link_resends': 0,
   // The messages telling the patient what happened (issue 43, item 4): none without quotes.
   'private.patient_notices': 0,
+  // The reminders queued to the patient and the patient's stop of them (issue 44): none here;
+  // supabase/tests/patient-reminders.test.ts erases a person with both.
+  'private.patient_reminders': 0,
+  'private.patient_reminder_stops': 0,
   // The owner's e-mail about a request nobody contacted in time (issue 32) and its timeline
   // entry, the timeline's only ones until a coordinator changes something.
   'private.first_contact_escalations': 3,
@@ -119,6 +123,9 @@ const personCounts = {
   // The trip plan of a request (issue 44): none here; supabase/tests/trip-plans.test.ts exports and
   // erases one.
   'public.trip_plans': 0,
+  // The after-care check-ins of a request (issue 44): none without a plan's procedure day;
+  // supabase/tests/aftercare-checkins.test.ts exports and erases a person with them.
+  'public.aftercare_checkins': 0,
   // Their WhatsApp conversation through the Cloud API (issue 46): none here;
   // supabase/tests/whatsapp.test.ts exports and erases one.
   'public.whatsapp_messages': 0,

@@ -1172,6 +1172,10 @@ export type Database = {
         Args: { _token: string };
         Returns: Json;
       };
+      patient_reminders: {
+        Args: { _token: string };
+        Returns: Json;
+      };
       patient_request: {
         Args: { _opened: boolean; _token: string };
         Returns: Json;
@@ -1186,6 +1190,10 @@ export type Database = {
       };
       patient_send_message: {
         Args: { _message: string; _token: string };
+        Returns: Json;
+      };
+      patient_stop_reminders: {
+        Args: { _stop: boolean; _token: string };
         Returns: Json;
       };
       patient_trip: {
@@ -1235,6 +1243,10 @@ export type Database = {
         Returns: Json;
       };
       request_aftercare: {
+        Args: { _request_id: string };
+        Returns: Json;
+      };
+      request_automatic_messages: {
         Args: { _request_id: string };
         Returns: Json;
       };
@@ -1348,6 +1360,10 @@ export type Database = {
       save_trip_plan: {
         Args: { _fields: Json; _request_id: string; _version: number };
         Returns: Json;
+      };
+      schedule_patient_reminders: {
+        Args: { _now: string };
+        Returns: number;
       };
       scheduled_jobs: {
         Args: never;

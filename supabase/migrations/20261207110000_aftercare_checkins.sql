@@ -89,10 +89,16 @@ insert into private.request_event_kinds (kind) values ('aftercare_checkin'), ('p
 insert into private.outbound_kinds (kind, channel, per_recipient_per_day, needs_opened_link, quiet_hours)
 values ('aftercare_checkin', 'email', 1, false, true);
 
--- The outbox's kinds: those of 20261206100000_patient_notices.sql and the check-in.
+-- The outbox's kinds: those of 20261206100000_patient_notices.sql, the reminders of
+-- 20261207100000_patient_reminders.sql and the check-in.
 alter table private.patient_notices drop constraint patient_notices_kind;
 alter table private.patient_notices add constraint patient_notices_kind check (
-  kind in ('quotes_ready', 'quote_revised', 'quote_chosen', 'manager_assigned', 'aftercare_checkin')
+  kind in (
+    'quotes_ready', 'quote_revised', 'quote_chosen', 'manager_assigned',
+    'reminder_photos', 'reminder_quote_expiring', 'reminder_callback',
+    'reminder_trip_week', 'reminder_trip_tomorrow', 'reminder_procedure_tomorrow',
+    'aftercare_checkin'
+  )
 );
 
 -- The page's steps: those of 20261126140000_patient_page.sql and «اكتملت المتابعة».

@@ -1,5 +1,6 @@
 -- The after-care scheduler runs in production (issue 44): public.run_aftercare() every five
--- minutes as the pg_cron job 'aftercare', scheduled with the other jobs by the operator's
+-- minutes as the pg_cron job 'aftercare' (and the reminders' scheduler as
+-- 'schedule-patient-reminders'), scheduled with the other jobs by the operator's
 -- private.schedule_production_jobs() (README, production step 6). As
 -- 20261127120300_first_contact_escalation.sql, with the job added. Locally the stack runs it
 -- beside each outbox drain (local/server.ts).
@@ -68,10 +69,16 @@ begin
   execute $cron$
     select cron.schedule('aftercare', '*/5 * * * *', 'select public.run_aftercare()')
   $cron$;
+  -- Reminders (issue 44, 20261207100000_patient_reminders.sql): the patient's reminders due.
+  execute $cron$
+    select cron.schedule(
+      'schedule-patient-reminders', '*/5 * * * *', 'select public.schedule_patient_reminders()'
+    )
+  $cron$;
   return query execute $q$
     select j.jobname::text, j.schedule::text, j.active from cron.job j
     where j.jobname in ('send-form-notification', 'erase-expired-leads', 'escalate-uncontacted-requests',
-                        'aftercare')
+                        'aftercare', 'schedule-patient-reminders')
     order by j.jobname
   $q$;
 end

@@ -70,7 +70,8 @@ begin
     ), '[]'::jsonb),
     'manager_name', case when a.id is not null
       then coalesce(nullif(btrim(a.display_name), ''), a.username) end,
-    'manager_whatsapp', a.whatsapp
+    'manager_whatsapp', a.whatsapp,
+    'reminder', case when c.kind like 'reminder\_%' then private.patient_reminder_detail(c.id) end
   )), '[]'::jsonb)
   into claimed_rows
   from claimed c

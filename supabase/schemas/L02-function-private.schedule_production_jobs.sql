@@ -66,10 +66,16 @@ begin
   execute $cron$
     select cron.schedule('aftercare', '*/5 * * * *', 'select public.run_aftercare()')
   $cron$;
+  -- Reminders (issue 44, 20261207100000_patient_reminders.sql): the patient's reminders due.
+  execute $cron$
+    select cron.schedule(
+      'schedule-patient-reminders', '*/5 * * * *', 'select public.schedule_patient_reminders()'
+    )
+  $cron$;
   return query execute $q$
     select j.jobname::text, j.schedule::text, j.active from cron.job j
     where j.jobname in ('send-form-notification', 'erase-expired-leads', 'escalate-uncontacted-requests',
-                        'aftercare')
+                        'aftercare', 'schedule-patient-reminders')
     order by j.jobname
   $q$;
 end

@@ -229,6 +229,12 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.request_aftercare(uuid)': { authenticated: 'x', service_role: 'x' },
   'function public.aftercare_report(date, date)': { authenticated: 'x', service_role: 'x' },
   'function public.run_aftercare(timestamp with time zone)': { service_role: 'x' },
+  // Issue 44: reminders. The scheduler is the service role's (pg_cron, the local worker); the
+  // patient reads and stops their request's reminders by token.
+  'function public.schedule_patient_reminders(timestamp with time zone)': { service_role: 'x' },
+  'function public.patient_reminders(text)': anyone,
+  'function public.patient_stop_reminders(text, boolean)': anyone,
+  'function public.request_automatic_messages(uuid)': { authenticated: 'x', service_role: 'x' },
 };
 
 describe.each(backends)('API role grants on $name', (backend) => {

@@ -169,12 +169,13 @@ describe.each(hosted ? [hosted] : [])(
         { jobname: 'erase-expired-leads', schedule: '17 3 * * *', active: true },
         { jobname: 'escalate-uncontacted-requests', schedule: '* * * * *', active: true },
         { jobname: 'request-files-worker', schedule: '* * * * *', active: true },
+        { jobname: 'schedule-patient-reminders', schedule: '*/5 * * * *', active: true },
         { jobname: 'send-form-notification', schedule: '* * * * *', active: true },
       ];
       const byName = (a: Record<string, unknown>, b: Record<string, unknown>) =>
         String(a['jobname']).localeCompare(String(b['jobname']));
       expect(listed.sort(byName)).toEqual(jobs);
-      // The README's check, a minute later or now: the five jobs.
+      // The README's check, a minute later or now: the six jobs.
       const scheduled = await db.query(
         `select jobname, schedule, active from cron.job order by jobname`,
       );

@@ -192,7 +192,12 @@ for (const lang of ['ar', 'en'] as const) {
     // Nobody is assigned, so every coordinator is told at once, with a button to the request.
     const alert = page.getByText(`قلق من المريض في المتابعة بعد العلاج: ${name}`);
     await expect(alert).toBeVisible();
-    await page.getByRole('button', { name: 'افتح الطلب' }).last().click();
+    // This toast's own button (other specs' requests may raise toasts beside it meanwhile).
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ has: alert })
+      .getByRole('button', { name: 'افتح الطلب' })
+      .click();
     const dialog = page.getByTestId('request-dialog');
     const aftercare = dialog.getByTestId('aftercare-section');
     await expect(aftercare.locator('[data-checkin-day="7"]')).toContainText('قلق');

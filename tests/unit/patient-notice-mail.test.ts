@@ -141,3 +141,74 @@ describe('composePatientNotice', () => {
     expect(plain(english.subject)).toBe('How are you after your treatment? (RC-7K4M-2R)');
   });
 });
+
+/**
+ * The reminders (issue 44, item 3): the date or the call-back time they are about, in the
+ * patient's time zone and language, the page without a private link, and how to stop them.
+ */
+describe('composePatientNotice for reminders', () => {
+  const reminder = (
+    kind: StoredNotice['kind'],
+    detail: NonNullable<StoredNotice['reminder']> | null,
+    language = 'en',
+  ): StoredNotice => ({ ...row, kind, language, quotes: [], reminder: detail });
+
+  it('names the trip’s date and how to stop the reminders, in English and Arabic', () => {
+    const en = composePatientNotice(
+      reminder('reminder_trip_week', { on: '2027-03-08', at: null, time_zone: 'Asia/Riyadh' }),
+      'https://rihla.care',
+    );
+    expect(plain(en.subject)).toBe('Your treatment trip is coming up (RC-7K4M-2R)');
+    expect(plain(en.text)).toContain('Your treatment trip begins on 8 March 2027.');
+    expect(en.text).toContain('Tap "Stop reminders" on your page.');
+    expect(en.text.split('\n')).toContain('https://rihla.care/en/r/');
+    expect(en.html).toContain('Stop reminders');
+
+    const ar = composePatientNotice(
+      reminder(
+        'reminder_procedure_tomorrow',
+        { on: '2027-03-09', at: null, time_zone: 'Asia/Riyadh' },
+        'ar',
+      ),
+      'https://rihla.care',
+    );
+    expect(plain(ar.subject)).toBe('موعد علاجك غداً (RC-7K4M-2R)');
+    expect(plain(ar.text)).toContain('موعد علاجك غداً، 9 مارس 2027.');
+    expect(ar.text).toContain('«أوقف التذكيرات»');
+    expect(ar.text.split('\n')).toContain('https://rihla.care/r/');
+  });
+
+  it('says the call-back time in the patient’s own time zone', () => {
+    const mail = composePatientNotice(
+      reminder('reminder_callback', {
+        on: null,
+        at: '2027-03-08T11:30:00+00:00',
+        time_zone: 'Europe/Istanbul',
+      }),
+      'https://rihla.care',
+    );
+    expect(plain(mail.text)).toContain('You asked us to call you on Monday 8 March at 14:30');
+    const ar = composePatientNotice(
+      reminder(
+        'reminder_callback',
+        { on: null, at: '2027-03-08T11:30:00+00:00', time_zone: 'Asia/Riyadh' },
+        'ar',
+      ),
+      'https://rihla.care',
+    );
+    expect(plain(ar.text)).toContain('الساعة 14:30');
+  });
+
+  it('lists the quotes that end soon, and the photos’ reminder stands alone', () => {
+    const quotes = composePatientNotice(
+      { ...reminder('reminder_quote_expiring', null), quotes: row.quotes },
+      'https://rihla.care',
+    );
+    expect(plain(quotes.text)).toContain(
+      '- Clinic Istanbul: 2,300 EUR, valid until 20 December 2026',
+    );
+    const photos = composePatientNotice(reminder('reminder_photos', null), 'https://rihla.care');
+    expect(plain(photos.subject)).toBe('Your photos are still missing (RC-7K4M-2R)');
+    expect(photos.text).not.toContain('#');
+  });
+});

@@ -10,6 +10,7 @@ import { quotesAr } from './quotes-ar.ts';
 import { patientTripAr } from './patient-trip-ar.ts';
 import { patientConversationAr } from './patient-conversation-ar.ts';
 import { patientAftercareAr } from './patient-aftercare-ar.ts';
+import { patientRemindersAr } from './patient-reminders-ar.ts';
 
 export const ar = {
   ...adminAr,
@@ -20,6 +21,7 @@ export const ar = {
   ...patientTripAr,
   ...patientConversationAr,
   ...patientAftercareAr,
+  ...patientRemindersAr,
   'site.tagline': 'شريكك الموثوق للسياحة العلاجية',
   'site.description':
     'رحلة كير: استشارة مجانية ومدير مريض شخصي لعلاجك في تركيا ورومانيا وغيرهما. أسعار حقيقية، عرضان مجانيان من مستشفيات معتمدة، ومتابعة 6 أشهر مجاناً.',

@@ -7,6 +7,7 @@ import { quotesEn } from './quotes-en.ts';
 import { patientTripEn } from './patient-trip-en.ts';
 import { patientConversationEn } from './patient-conversation-en.ts';
 import { patientAftercareEn } from './patient-aftercare-en.ts';
+import { patientRemindersEn } from './patient-reminders-en.ts';
 
 /** English UI strings. A key missing here, or one that Arabic lacks, is a compile error. */
 
@@ -19,6 +20,7 @@ export const en = {
   ...patientTripEn,
   ...patientConversationEn,
   ...patientAftercareEn,
+  ...patientRemindersEn,
   'site.tagline': 'Your trusted partner in medical travel',
   'site.description':
     'Rihla Care: a free consultation and a personal patient manager for treatment in Turkey, Romania and beyond. Real prices, two free quotes from accredited hospitals, 6 months of free follow-up.',

@@ -15,6 +15,7 @@ import {
 } from './dialog/DialogNotices.tsx';
 import { ContactPanel } from './contact/ContactPanel.tsx';
 import { AdvertisingConsent } from './dialog/AdvertisingConsent.tsx';
+import { AutomaticMessages } from './dialog/AutomaticMessages.tsx';
 import { ContactSection } from './dialog/ContactSection.tsx';
 import { FilesSection } from './dialog/FilesSection.tsx';
 import { WhatsAppSection } from './dialog/WhatsAppSection.tsx';
@@ -141,6 +142,7 @@ export function RequestDialog({
           <PersonSection request={request} onOpenRequest={onOpenRequest} />
           <AdvertisingConsent request={request} />
           <PatientPagePanel request={request} />
+          <AutomaticMessages request={request} />
           <ConversationSection request={request} />
           <WhatsAppSection request={request} />
           <FilesSection request={request} />

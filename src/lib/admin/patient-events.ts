@@ -90,7 +90,12 @@ export function describeAutomaticMessage(event: Pick<RequestEvent, 'old_value' |
 } {
   const label = adminText('admin.automatic.event');
   const value = event.new_value ?? '';
-  if (value === 'stopped' || value === 'allowed')
+  if (
+    value === 'stopped' ||
+    value === 'allowed' ||
+    value === 'reminders_stopped' ||
+    value === 'reminders_allowed'
+  )
     return { label, text: adminText(`admin.automatic.${value}`) };
   const kindKey = `admin.automatic.kind.${event.old_value ?? ''}`;
   const kind = isAdminKey(kindKey) ? adminText(kindKey) : (event.old_value ?? '');

@@ -98,6 +98,12 @@ export const NOT_STAFF_HINTS: ReadonlySet<string> = new Set([
   'trip_companions',
   // The patient's "send me my link again" (issue 43): the dead-link page words it.
   'patient_link_contact',
+  // The patient's after-care answers (issue 44): the patient page words these.
+  'checkin_answer',
+  'checkin_note',
+  'checkin_not_found',
+  'checkin_answered',
+  'checkin_file',
   // Meta's webhook (issue 46): only the whatsapp-webhook function calls these, with the service key.
   'whatsapp_message_invalid',
   'whatsapp_status_invalid',

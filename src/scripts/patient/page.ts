@@ -25,6 +25,7 @@ let files: Promise<void> | undefined;
 let trip: Promise<typeof import('./trip.ts')> | undefined;
 let conversation: Promise<typeof import('./conversation.ts')> | undefined;
 let aftercare: Promise<typeof import('./aftercare.ts')> | undefined;
+let reminders: Promise<typeof import('./reminders.ts')> | undefined;
 function afterFirstView(
   context: PageContext,
   token: string,
@@ -62,6 +63,12 @@ function afterFirstView(
   conversation.then(
     ({ showConversation }) => void showConversation(context, token),
     () => void (conversation = undefined),
+  );
+  // The reminders (issue 44): on or stopped, and the tap that stops them, at every look.
+  reminders ??= import('./reminders.ts');
+  reminders.then(
+    ({ showReminders }) => void showReminders(context, token),
+    () => void (reminders = undefined),
   );
 }
 

@@ -2,7 +2,9 @@
  * The words of the messages telling the patient what happened (issue 43, item 4), in the
  * request's language: their quotes are ready, a quote was revised (with what changed, one line per
  * field), their choice is recorded, their patient manager is assigned. The manager is «مدير
- * المريض» / "patient manager", as in the confirmation.
+ * المريض» / "patient manager", as in the confirmation. And the reminders that fit a medical trip
+ * (issue 44, item 3): photos still missing, quotes ending soon, the call-back, the trip in a week
+ * and tomorrow, the procedure tomorrow; each says how to stop them on the page.
  */
 export const patientNoticeText = {
   ar: {
@@ -14,9 +16,29 @@ export const patientNoticeText = {
       quote_chosen: 'سجّلنا اختيارك ({reference})',
       manager_assigned: 'مدير المريض المتابع لطلبك ({reference})',
       aftercare_checkin: 'كيف حالك بعد العلاج؟ ({reference})',
+      reminder_photos: 'صورك ما زالت ناقصة ({reference})',
+      reminder_quote_expiring: 'عرض في طلبك ينتهي قريباً ({reference})',
+      reminder_callback: 'سيتصل بك مدير المريض قريباً ({reference})',
+      reminder_trip_week: 'رحلتك العلاجية تقترب ({reference})',
+      reminder_trip_tomorrow: 'رحلتك العلاجية غداً ({reference})',
+      reminder_procedure_tomorrow: 'موعد علاجك غداً ({reference})',
     },
     aftercareCheckin:
       'حان موعد متابعتك بعد العلاج في طلبك ({reference}). أخبرنا كيف حالك بنقرة واحدة على صفحتك: كل شيء بخير، أو سؤال، أو قلق مع صورة إن أردت، ويصل ردّك إلى مدير المريض فوراً.',
+    reminder: {
+      reminder_photos:
+        'لم تصلنا بعد كل الصور التي يحتاجها الأطباء لطلبك ({reference}). أضفها من صفحتك لتصلك العروض.',
+      reminder_quote_expiring: 'تنتهي صلاحية هذه العروض لطلبك ({reference}) قريباً:',
+      reminder_callback:
+        'طلبت أن نتصل بك {time} (بتوقيتك). سيتصل بك مدير المريض في هذا الموعد بخصوص طلبك ({reference}).',
+      reminder_trip_week:
+        'تبدأ رحلتك العلاجية يوم {date}. راجع خطة الرحلة على صفحتك: المواعيد والعناوين وما تحضره معك.',
+      reminder_trip_tomorrow:
+        'تبدأ رحلتك العلاجية غداً، {date}. خطة الرحلة والعناوين والأرقام على صفحتك.',
+      reminder_procedure_tomorrow:
+        'موعد علاجك غداً، {date}. راجع على صفحتك كيف تستعد له، وراسل مدير المريض إن كان لديك سؤال.',
+    },
+    reminderStop: 'لا تريد هذه التذكيرات؟ اضغط «أوقف التذكيرات» على صفحتك.',
     quotesReady: 'وصلت العروض التالية لطلبك ({reference})، وهي جاهزة للمقارنة على صفحتك:',
     quoteLine: '- {clinic}: {price}، صالح حتى {date}',
     quoteRevised: 'عدّلت {clinic} عرضها لطلبك ({reference}). ما الذي تغيّر:',
@@ -66,9 +88,29 @@ export const patientNoticeText = {
       quote_chosen: 'We recorded your choice ({reference})',
       manager_assigned: 'Your patient manager ({reference})',
       aftercare_checkin: 'How are you after your treatment? ({reference})',
+      reminder_photos: 'Your photos are still missing ({reference})',
+      reminder_quote_expiring: 'A quote for your request ends soon ({reference})',
+      reminder_callback: 'Your patient manager will call you soon ({reference})',
+      reminder_trip_week: 'Your treatment trip is coming up ({reference})',
+      reminder_trip_tomorrow: 'Your treatment trip begins tomorrow ({reference})',
+      reminder_procedure_tomorrow: 'Your treatment is tomorrow ({reference})',
     },
     aftercareCheckin:
       'It is time for your after-care check-in for your request ({reference}). Tell us how you are in one tap on your page: all is well, a question, or a concern with a photo if you like; your patient manager sees it at once.',
+    reminder: {
+      reminder_photos:
+        'We do not have all the photos the doctors need for your request ({reference}) yet. Add them on your page to get your quotes.',
+      reminder_quote_expiring: 'These quotes for your request ({reference}) end soon:',
+      reminder_callback:
+        'You asked us to call you {time} (your time). Your patient manager will call you then about your request ({reference}).',
+      reminder_trip_week:
+        'Your treatment trip begins on {date}. Check the plan on your page: the times, the addresses and what to bring.',
+      reminder_trip_tomorrow:
+        'Your treatment trip begins tomorrow, {date}. The plan, the addresses and the numbers are on your page.',
+      reminder_procedure_tomorrow:
+        'Your treatment is tomorrow, {date}. See on your page how to prepare, and message your patient manager with any question.',
+    },
+    reminderStop: 'Rather not get these reminders? Tap "Stop reminders" on your page.',
     quotesReady: 'These quotes for your request ({reference}) are ready to compare on your page:',
     quoteLine: '- {clinic}: {price}, valid until {date}',
     quoteRevised: '{clinic} revised its quote for your request ({reference}). What changed:',

@@ -11,8 +11,22 @@ import { patientNoticeText } from './patient-notice-text.ts';
 import { mailClaimed, type Rpc, type SendMail } from './patient-mail.ts';
 import { clean, escapeHtml, isolate } from './mail-text.ts';
 
+export type ReminderKind =
+  | 'reminder_photos'
+  | 'reminder_quote_expiring'
+  | 'reminder_callback'
+  | 'reminder_trip_week'
+  | 'reminder_trip_tomorrow'
+  | 'reminder_procedure_tomorrow';
 export type NoticeKind =
-  'quotes_ready' | 'quote_revised' | 'quote_chosen' | 'manager_assigned' | 'aftercare_checkin';
+  | 'quotes_ready'
+  | 'quote_revised'
+  | 'quote_chosen'
+  | 'manager_assigned'
+  | 'aftercare_checkin'
+  | ReminderKind;
+
+const isReminder = (kind: NoticeKind): kind is ReminderKind => kind.startsWith('reminder_');
 
 /** One line of what changed, as private.quote_changes returns it. */
 export interface QuoteChange {
@@ -42,6 +56,8 @@ export interface StoredNotice {
   }[];
   manager_name: string | null;
   manager_whatsapp: string | null;
+  /** A reminder's date (the trip, the procedure) or time (the call-back) and the patient's zone. */
+  reminder?: { on: string | null; at: string | null; time_zone: string } | null;
 }
 
 type Lang = 'ar' | 'en';
@@ -68,6 +84,32 @@ export function formatDate(value: unknown, lang: Lang): string {
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${text}T00:00:00Z`));
+}
+
+/** "on Tuesday 8 December at 14:30" in the patient's time zone (the call-back they asked for). */
+export function formatCallTime(value: unknown, timeZone: string, lang: Lang): string {
+  const at = new Date(clean(value));
+  if (Number.isNaN(at.getTime())) return clean(value);
+  let zone = 'Asia/Riyadh';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    zone = timeZone;
+  } catch {
+    // An unknown zone: the default one of the quiet hours.
+  }
+  const day = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : 'en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: zone,
+  }).format(at);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: zone,
+  }).format(at);
+  return lang === 'ar' ? `يوم ${isolate(day)} الساعة ${isolate(time)}` : `on ${day} at ${time}`;
 }
 
 function describeValue(field: string, value: unknown, lang: Lang): string {
@@ -157,6 +199,18 @@ export function composePatientNotice(
     ]);
   } else if (row.kind === 'aftercare_checkin') {
     body.push([fill(words.aftercareCheckin, { reference })]);
+  } else if (isReminder(row.kind)) {
+    const detail = row.reminder ?? null;
+    const sentence = fill(words.reminder[row.kind], {
+      reference,
+      date: formatDate(detail?.on, lang),
+      time: formatCallTime(detail?.at, detail?.time_zone ?? '', lang),
+    });
+    body.push(
+      row.kind === 'reminder_quote_expiring'
+        ? [sentence, ...row.quotes.map(quoteLine)]
+        : [sentence],
+    );
   } else {
     const whatsapp = clean(row.manager_whatsapp).replace(/[^0-9]/g, '');
     body.push([
@@ -175,6 +229,7 @@ export function composePatientNotice(
     // The address alone on its line, nothing around it: a copy takes exactly the address.
     page,
     '',
+    ...(isReminder(row.kind) ? [words.reminderStop, ''] : []),
     words.signature,
   ].join('\n');
   const paragraph = (lines: string[]) =>
@@ -187,6 +242,7 @@ export function composePatientNotice(
     paragraph([greeting]),
     ...body.map(paragraph),
     `<p style="margin:0 0 16px">${escapeHtml(words.pageIntro)}<br><a href="${escapeHtml(page)}" dir="ltr">${escapeHtml(page)}</a></p>`,
+    ...(isReminder(row.kind) ? [paragraph([words.reminderStop])] : []),
     paragraph([words.signature]),
     '</body></html>',
   ].join('\n');
