@@ -9,6 +9,7 @@ import { patientFilesAr } from './patient-files-ar.ts';
 import { quotesAr } from './quotes-ar.ts';
 import { patientTripAr } from './patient-trip-ar.ts';
 import { patientConversationAr } from './patient-conversation-ar.ts';
+import { patientReviewAr } from './patient-review-ar.ts';
 
 export const ar = {
   ...adminAr,
@@ -18,6 +19,7 @@ export const ar = {
   ...clinicPageAr,
   ...patientTripAr,
   ...patientConversationAr,
+  ...patientReviewAr,
   'site.tagline': 'شريكك الموثوق للسياحة العلاجية',
   'site.description':
     'رحلة كير: استشارة مجانية ومدير مريض شخصي لعلاجك في تركيا ورومانيا وغيرهما. أسعار حقيقية، عرضان مجانيان من مستشفيات معتمدة، ومتابعة 6 أشهر مجاناً.',

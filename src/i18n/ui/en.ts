@@ -6,6 +6,7 @@ import { patientFilesEn } from './patient-files-en.ts';
 import { quotesEn } from './quotes-en.ts';
 import { patientTripEn } from './patient-trip-en.ts';
 import { patientConversationEn } from './patient-conversation-en.ts';
+import { patientReviewEn } from './patient-review-en.ts';
 
 /** English UI strings. A key missing here, or one that Arabic lacks, is a compile error. */
 
@@ -17,6 +18,7 @@ export const en = {
   ...clinicPageEn,
   ...patientTripEn,
   ...patientConversationEn,
+  ...patientReviewEn,
   'site.tagline': 'Your trusted partner in medical travel',
   'site.description':
     'Rihla Care: a free consultation and a personal patient manager for treatment in Turkey, Romania and beyond. Real prices, two free quotes from accredited hospitals, 6 months of free follow-up.',

@@ -24,6 +24,7 @@ let actions: Promise<void> | undefined;
 let files: Promise<void> | undefined;
 let trip: Promise<typeof import('./trip.ts')> | undefined;
 let conversation: Promise<typeof import('./conversation.ts')> | undefined;
+let review: Promise<typeof import('./review.ts')> | undefined;
 function afterFirstView(
   context: PageContext,
   token: string,
@@ -55,6 +56,12 @@ function afterFirstView(
   conversation.then(
     ({ showConversation }) => void showConversation(context, token),
     () => void (conversation = undefined),
+  );
+  // The review (issue 45) at every look: shown only when the database says it may be written.
+  review ??= import('./review.ts');
+  review.then(
+    ({ showReview }) => void showReview(context, token),
+    () => void (review = undefined),
   );
 }
 
