@@ -21,7 +21,8 @@ export const clinicPageEn: Record<keyof typeof clinicPageAr, string> = {
   'clinicPage.noReviews': 'We have not published a verified review of this clinic yet.',
   'clinicPage.reviewCount':
     '{count, plural, one {# verified review} other {# verified reviews}}; we show no average before 5.',
-  'clinicPage.reviewAverage': 'Average {average} of 5 from {count} verified reviews.',
+  'clinicPage.reviewAverage':
+    'Average {average} of 5 from {count, plural, one {# verified review} other {# verified reviews}}.',
   'clinicPage.reviewStars': '{count, plural, one {# star} other {# stars}} of 5',
   'clinicPage.reviewAnonymous': 'A patient who chose not to be named',
   'clinicPage.reviewMeta':
