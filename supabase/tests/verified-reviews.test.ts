@@ -221,7 +221,7 @@ describe.each(backends)('verified reviews on $name', (backend) => {
       expect(refused.hint).toBe('review_not_allowed');
     }
     // Day 30 to month 6 is the first round.
-    const early = await request(String(phone++), { clinicId, treatedOn: day(-40) });
+    const early = await request(String(phone), { clinicId, treatedOn: day(-40) });
     expect(await state(early.token)).toMatchObject({ eligible: true, round: 'day30' });
     // A wrong link reads and writes nothing.
     expect(await state(newToken())).toBeNull();

@@ -131,15 +131,8 @@ function draw(
   section.hidden = false;
 }
 
-function form(
-  page: PageContext,
-  section: HTMLElement,
-  t: Text,
-  token: string,
-  state: ReviewState,
-): HTMLFormElement {
-  const review = state.review;
-  const box = element('form', { className: 'mt-4 space-y-4', noValidate: true });
+/** The rating: five radio buttons, each named by its number of stars. */
+function ratingField(t: Text, rating: number | undefined): HTMLFieldSetElement {
   const stars = element(
     'fieldset',
     {},
@@ -147,13 +140,8 @@ function form(
   );
   const row = element('div', { className: 'mt-1 flex flex-wrap gap-3' });
   for (let n = 1; n <= 5; n++) {
-    const input = element('input', {
-      type: 'radio',
-      name: 'rating',
-      value: String(n),
-      required: true,
-    });
-    input.checked = review?.rating === n;
+    const input = element('input', { type: 'radio', name: 'rating', value: String(n) });
+    input.checked = rating === n;
     row.append(
       element(
         'label',
@@ -164,6 +152,57 @@ function form(
     );
   }
   stars.append(row);
+  return stars;
+}
+
+/** How the name shows: first name and initial (the default), or anonymously. */
+function shownField(t: Text, shownAs: string | undefined): HTMLFieldSetElement {
+  const shown = element(
+    'fieldset',
+    {},
+    element('legend', { className: 'font-semibold' }, t('review.shownAs')),
+  );
+  for (const [value, key] of [
+    ['name', 'review.shownName'],
+    ['anonymous', 'review.shownAnonymous'],
+  ] as const) {
+    const input = element('input', { type: 'radio', name: 'shown_as', value });
+    input.checked = (shownAs ?? 'name') === value;
+    shown.append(element('label', { className: 'mt-1 flex items-center gap-2' }, input, t(key)));
+  }
+  return shown;
+}
+
+/** The published rules a review may be refused for. */
+function rulesList(t: Text, rules: string[]): HTMLDivElement {
+  return element(
+    'div',
+    { className: 'text-sm' },
+    element('p', { className: 'font-semibold' }, t('review.rulesTitle')),
+    element(
+      'ul',
+      { className: 'list-disc ps-5' },
+      ...rules.map((rule) => element('li', {}, t(`review.rule.${rule}`))),
+    ),
+  );
+}
+
+/** The refusal's words for a hint the database gave. */
+function refusalKey(hint: string | undefined): string {
+  if (hint === 'review_consent_required') return 'review.consentRequired';
+  if (hint === 'clinic_reviews_body_length') return 'review.tooLong';
+  return 'review.failed';
+}
+
+function form(
+  page: PageContext,
+  section: HTMLElement,
+  t: Text,
+  token: string,
+  state: ReviewState,
+): HTMLFormElement {
+  const review = state.review;
+  const box = element('form', { className: 'mt-4 space-y-4', noValidate: true });
   const { min, max } = reviewFields.body;
   const text = element('textarea', {
     id: 'review-body',
@@ -176,41 +215,13 @@ function form(
     className: 'mt-1 w-full rounded-xl border border-sand-300 p-3',
     value: review?.body ?? '',
   });
-  const hint = element(
-    'p',
-    { id: 'review-body-hint', className: 'text-sm text-muted' },
-    t('review.bodyHint'),
-  );
   text.setAttribute('aria-describedby', 'review-body-hint');
   const body = element(
     'div',
     {},
     element('label', { htmlFor: 'review-body', className: 'font-semibold' }, t('review.body')),
     text,
-    hint,
-  );
-  const shown = element(
-    'fieldset',
-    {},
-    element('legend', { className: 'font-semibold' }, t('review.shownAs')),
-  );
-  for (const [value, key] of [
-    ['name', 'review.shownName'],
-    ['anonymous', 'review.shownAnonymous'],
-  ] as const) {
-    const input = element('input', { type: 'radio', name: 'shown_as', value });
-    input.checked = (review?.shown_as ?? 'name') === value;
-    shown.append(element('label', { className: 'mt-1 flex items-center gap-2' }, input, t(key)));
-  }
-  const rules = element(
-    'div',
-    { className: 'text-sm' },
-    element('p', { className: 'font-semibold' }, t('review.rulesTitle')),
-    element(
-      'ul',
-      { className: 'list-disc ps-5' },
-      ...state.rules.map((rule) => element('li', {}, t(`review.rule.${rule}`))),
-    ),
+    element('p', { id: 'review-body-hint', className: 'text-sm text-muted' }, t('review.bodyHint')),
   );
   const consent = element('input', { type: 'checkbox', name: 'consent', required: true });
   const consentLabel = element(
@@ -225,12 +236,21 @@ function form(
     className: 'btn btn-primary',
     textContent: t(review ? 'review.update' : 'review.submit'),
   });
-  box.append(stars, body, shown, rules, consentLabel, error, submit);
+  box.append(
+    ratingField(t, review?.rating),
+    body,
+    shownField(t, review?.shown_as),
+    rulesList(t, state.rules),
+    consentLabel,
+    error,
+    submit,
+  );
+  const checked = (name: string) =>
+    box.querySelector<HTMLInputElement>(`input[name=${name}]:checked`)?.value ?? '';
   box.addEventListener('submit', (event) => {
     event.preventDefault();
-    const data = new FormData(box);
-    const rating = Number(data.get('rating'));
-    const written = String(data.get('body') ?? '').trim();
+    const rating = Number(checked('rating'));
+    const written = text.value.trim();
     if (!consent.checked || !state.consent_version) {
       error.textContent = t('review.consentRequired');
       consent.focus();
@@ -248,21 +268,13 @@ function form(
       _fields: {
         rating,
         body: written,
-        shown_as: String(data.get('shown_as') ?? 'name'),
+        shown_as: checked('shown_as') || 'name',
         consent_version: state.consent_version,
       },
     }).then((outcome) => {
       submit.disabled = false;
       if (!outcome.ok || !outcome.data) {
-        error.textContent = t(
-          outcome.ok
-            ? 'review.failed'
-            : outcome.hint === 'review_consent_required'
-              ? 'review.consentRequired'
-              : outcome.hint === 'clinic_reviews_body_length'
-                ? 'review.tooLong'
-                : 'review.failed',
-        );
+        error.textContent = t(outcome.ok ? 'review.failed' : refusalKey(outcome.hint));
         return;
       }
       draw(page, section, t, token, outcome.data as unknown as ReviewState, t('review.saved'));

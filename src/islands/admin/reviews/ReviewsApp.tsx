@@ -6,7 +6,6 @@ import { AdminDataError } from '~/lib/admin/query.ts';
 import { adminText, type AdminKey } from '~/lib/admin/strings.ts';
 import { staffWrite, StaleVersionError } from '~/lib/admin/writes.ts';
 import { reviewFields } from '~/lib/field-rules.ts';
-import type { RequestService } from '~/lib/services.ts';
 import { supabase } from '~/lib/supabase.ts';
 import { AdminHeader } from '../AdminHeader.tsx';
 import { AdminProviders } from '../AdminProviders.tsx';
@@ -14,6 +13,8 @@ import { useStaffRole } from '../bin/useStaffRole.ts';
 import { reportFailure } from '../dialog/useSaveRequest.ts';
 import { Checking, LoadFailed, Notice, UserText } from '../parts.tsx';
 import { useAdminGuard } from '../useAdminGuard.ts';
+
+const RULES = ['health_data_of_others', 'insult', 'advertising'] as const;
 
 /** A review as public.staff_reviews() lists it. */
 interface StaffReview {
@@ -29,7 +30,7 @@ interface StaffReview {
   shown_as: 'name' | 'anonymous';
   shown_name: string | null;
   status: 'pending' | 'published' | 'refused';
-  refusal_rule: string | null;
+  refusal_rule: (typeof RULES)[number] | null;
   refusal_note: string | null;
   decided_by: string | null;
   decided_at: string | null;
@@ -37,7 +38,6 @@ interface StaffReview {
   updated_at: string;
 }
 
-const RULES = ['health_data_of_others', 'insult', 'advertising'] as const;
 const reviewsKey = ['admin', 'reviews'] as const;
 
 async function fetchReviews(): Promise<StaffReview[]> {
@@ -61,18 +61,16 @@ function saveModeration(review: StaffReview, fields: Record<string, string>) {
 const input =
   'mt-1 block w-full rounded-xl border border-sand-300 bg-white px-3 py-2 text-base focus:border-teal-700 focus:outline-none';
 
-function ReviewCard({ review, owner }: { review: StaffReview; owner: boolean }) {
-  const uid = useId();
+type Save = (fields: Record<string, string>) => void;
+
+/** The review's save, on the review as the screen showed it; a stale one reloads the list. */
+function useModeration(review: StaffReview, onSaved: () => void) {
   const queryClient = useQueryClient();
-  const [refusing, setRefusing] = useState(false);
-  const [rule, setRule] = useState<string>(review.refusal_rule ?? RULES[0]);
-  const [note, setNote] = useState(review.refusal_note ?? '');
-  const [reply, setReply] = useState(review.reply ?? '');
-  const save = useMutation({
+  return useMutation({
     mutationFn: (fields: Record<string, string>) => saveModeration(review, fields),
     onSuccess: async () => {
       toast.success(adminText('admin.reviews.saved'));
-      setRefusing(false);
+      onSaved();
       await queryClient.invalidateQueries({ queryKey: reviewsKey });
     },
     onError: async (error) => {
@@ -86,103 +84,40 @@ function ReviewCard({ review, owner }: { review: StaffReview; owner: boolean }) 
         await queryClient.invalidateQueries({ queryKey: reviewsKey });
     },
   });
-  const month = new Intl.DateTimeFormat('ar', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${review.treated_on}T00:00:00Z`));
+}
+
+/** An owner's decision: publish, refuse for a rule with the reason, or back to waiting. */
+function Decisions({ review, save, busy }: { review: StaffReview; save: Save; busy: boolean }) {
+  const uid = useId();
+  const [refusing, setRefusing] = useState(false);
+  const [rule, setRule] = useState<string>(review.refusal_rule ?? RULES[0]);
+  const [note, setNote] = useState(review.refusal_note ?? '');
+  const button = (label: AdminKey, onClick: () => void, primary = false) => (
+    <button
+      type="button"
+      className={`btn ${primary ? 'btn-primary' : 'btn-secondary'} min-h-11 px-4`}
+      disabled={busy}
+      onClick={onClick}
+    >
+      {adminText(label)}
+    </button>
+  );
   return (
-    <li className="card p-4" data-testid="review-card" data-status={review.status}>
-      <div className="flex flex-wrap items-center gap-2">
-        <UserText className="text-lg font-bold">{review.clinic.ar}</UserText>
-        <span
-          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-            review.status === 'published'
-              ? 'bg-teal-50 text-teal-900'
-              : review.status === 'refused'
-                ? 'bg-offer-50 text-offer-700'
-                : 'bg-sand-200'
-          }`}
-        >
-          {adminText(`admin.reviews.status.${review.status}` as AdminKey)}
-        </span>
+    <>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {review.status !== 'published' &&
+          button('admin.reviews.publish', () => save({ decision: 'published' }), true)}
+        {review.status !== 'refused' &&
+          button('admin.reviews.refuse', () => setRefusing((open) => !open))}
+        {review.status !== 'pending' &&
+          button('admin.reviews.unpublish', () => save({ decision: 'pending' }))}
       </div>
-      <p className="mt-1 text-sm text-muted">
-        {adminText('admin.reviews.meta', {
-          reference: review.reference,
-          service: serviceLabel(review.service as RequestService),
-          month,
-          months: review.months_after,
-          stars: review.rating,
-        })}
-      </p>
-      <p className="mt-1 text-sm font-semibold">
-        {review.shown_name ? (
-          <UserText>{review.shown_name}</UserText>
-        ) : (
-          adminText('admin.reviews.anonymous')
-        )}
-      </p>
-      <p className="mt-2 whitespace-pre-line" dir="auto" data-testid="review-body">
-        {review.body}
-      </p>
-      {review.status === 'refused' && review.refusal_rule && (
-        <p className="mt-2 text-sm">
-          {adminText(`admin.reviews.rule.${review.refusal_rule}` as AdminKey)}
-          {review.refusal_note && (
-            <>
-              {' · '}
-              <UserText>{review.refusal_note}</UserText>
-            </>
-          )}
-        </p>
-      )}
-      {review.decided_by && (
-        <p className="mt-1 text-xs text-muted">
-          {adminText('admin.reviews.decidedBy', { who: review.decided_by })}
-        </p>
-      )}
-      {owner && (
-        <div className="mt-3 flex flex-wrap gap-2">
-          {review.status !== 'published' && (
-            <button
-              type="button"
-              className="btn btn-primary min-h-11 px-4"
-              disabled={save.isPending}
-              onClick={() => save.mutate({ decision: 'published' })}
-            >
-              {adminText('admin.reviews.publish')}
-            </button>
-          )}
-          {review.status !== 'refused' && (
-            <button
-              type="button"
-              className="btn btn-secondary min-h-11 px-4"
-              disabled={save.isPending}
-              aria-expanded={refusing}
-              onClick={() => setRefusing((open) => !open)}
-            >
-              {adminText('admin.reviews.refuse')}
-            </button>
-          )}
-          {review.status !== 'pending' && (
-            <button
-              type="button"
-              className="btn btn-secondary min-h-11 px-4"
-              disabled={save.isPending}
-              onClick={() => save.mutate({ decision: 'pending' })}
-            >
-              {adminText('admin.reviews.unpublish')}
-            </button>
-          )}
-        </div>
-      )}
-      {owner && refusing && (
+      {refusing && (
         <form
           className="mt-3 space-y-3"
           onSubmit={(event) => {
             event.preventDefault();
-            save.mutate({ decision: 'refused', refusal_rule: rule, refusal_note: note });
+            save({ decision: 'refused', refusal_rule: rule, refusal_note: note });
           }}
         >
           <div>
@@ -217,38 +152,110 @@ function ReviewCard({ review, owner }: { review: StaffReview; owner: boolean }) 
               onChange={(event) => setNote(event.target.value)}
             />
           </div>
-          <button type="submit" className="btn btn-primary min-h-11 px-4" disabled={save.isPending}>
+          <button type="submit" className="btn btn-primary min-h-11 px-4" disabled={busy}>
             {adminText('admin.reviews.confirmRefuse')}
           </button>
         </form>
       )}
-      <form
-        className="mt-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate({ reply });
-        }}
+    </>
+  );
+}
+
+/** The clinic's reply as the clinic sent it; any staff member enters it, empty removes it. */
+function ReplyForm({ review, save, busy }: { review: StaffReview; save: Save; busy: boolean }) {
+  const uid = useId();
+  const [reply, setReply] = useState(review.reply ?? '');
+  return (
+    <form
+      className="mt-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save({ reply });
+      }}
+    >
+      <label htmlFor={`${uid}-reply`} className="block text-sm font-semibold">
+        {adminText('admin.reviews.reply')}
+      </label>
+      <textarea
+        id={`${uid}-reply`}
+        className={input}
+        dir="auto"
+        rows={2}
+        maxLength={reviewFields.reply.max}
+        value={reply}
+        onChange={(event) => setReply(event.target.value)}
+      />
+      <button
+        type="submit"
+        className="btn btn-secondary mt-2 min-h-11 px-4"
+        disabled={busy || reply.trim() === (review.reply ?? '')}
       >
-        <label htmlFor={`${uid}-reply`} className="block text-sm font-semibold">
-          {adminText('admin.reviews.reply')}
-        </label>
-        <textarea
-          id={`${uid}-reply`}
-          className={input}
-          dir="auto"
-          rows={2}
-          maxLength={reviewFields.reply.max}
-          value={reply}
-          onChange={(event) => setReply(event.target.value)}
-        />
-        <button
-          type="submit"
-          className="btn btn-secondary mt-2 min-h-11 px-4"
-          disabled={save.isPending || reply.trim() === (review.reply ?? '')}
+        {adminText('admin.reviews.saveReply')}
+      </button>
+    </form>
+  );
+}
+
+const STATUS_TONE: Record<StaffReview['status'], string> = {
+  published: 'bg-teal-50 text-teal-900',
+  refused: 'bg-offer-50 text-offer-700',
+  pending: 'bg-sand-200',
+};
+
+function ReviewCard({ review, owner }: { review: StaffReview; owner: boolean }) {
+  const save = useModeration(review, () => {});
+  const month = new Intl.DateTimeFormat('ar', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${review.treated_on}T00:00:00Z`));
+  return (
+    <li className="card p-4" data-testid="review-card" data-status={review.status}>
+      <div className="flex flex-wrap items-center gap-2">
+        <UserText className="text-lg font-bold">{review.clinic.ar}</UserText>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONE[review.status]}`}
         >
-          {adminText('admin.reviews.saveReply')}
-        </button>
-      </form>
+          {adminText(`admin.reviews.status.${review.status}`)}
+        </span>
+      </div>
+      <p className="mt-1 text-sm text-muted">
+        {adminText('admin.reviews.meta', {
+          reference: review.reference,
+          service: serviceLabel(review.service),
+          month,
+          months: review.months_after,
+          stars: review.rating,
+        })}
+      </p>
+      <p className="mt-1 text-sm font-semibold">
+        {review.shown_name ? (
+          <UserText>{review.shown_name}</UserText>
+        ) : (
+          adminText('admin.reviews.anonymous')
+        )}
+      </p>
+      <p className="mt-2 whitespace-pre-line" dir="auto" data-testid="review-body">
+        {review.body}
+      </p>
+      {review.status === 'refused' && review.refusal_rule && (
+        <p className="mt-2 text-sm">
+          {adminText(`admin.reviews.rule.${review.refusal_rule}`)}
+          {review.refusal_note && (
+            <>
+              {' · '}
+              <UserText>{review.refusal_note}</UserText>
+            </>
+          )}
+        </p>
+      )}
+      {review.decided_by && (
+        <p className="mt-1 text-xs text-muted">
+          {adminText('admin.reviews.decidedBy', { who: review.decided_by })}
+        </p>
+      )}
+      {owner && <Decisions review={review} save={save.mutate} busy={save.isPending} />}
+      <ReplyForm review={review} save={save.mutate} busy={save.isPending} />
     </li>
   );
 }
