@@ -481,8 +481,8 @@ describe('the late parts’ texts (src/integrations/late-strings.ts)', () => {
     for (const path of ['/r', '/en/r']) {
       const html = pages.get(path)?.html ?? '';
       const sources = [...html.matchAll(/data-strings-src="(\/_astro\/strings\.[\w-]+\.json)"/g)];
-      // Quotes, trip, photos and documents, the conversation and the actions.
-      expect(sources.map((match) => match[1]).length, path).toBe(5);
+      // Quotes, trip, the review (issue 45), photos and documents, the conversation and the actions.
+      expect(sources.map((match) => match[1]).length, path).toBe(6);
       for (const [, src] of sources) {
         const texts = JSON.parse(readFileSync(join(dist, src!), 'utf8')) as Record<string, string>;
         expect(Object.keys(texts).length, src).toBeGreaterThan(3);
