@@ -32,4 +32,11 @@ export const adminReviewsAr = {
   'admin.reviews.changed':
     'تغيرت المراجعة منذ فتحتها (عدّلها المريض أو زميل)، فلم يُحفظ تغييرك. أعد فتحها.',
   'admin.reviews.saveError': 'لم يُحفظ.',
+  'admin.reviews.event.patient': 'مراجعة المريض',
+  'admin.reviews.event.written': 'كتب المريض مراجعته من صفحته.',
+  'admin.reviews.event.edited': 'عدّل المريض مراجعته، فعادت إلى الانتظار.',
+  'admin.reviews.event.withdrawn': 'سحب المريض مراجعته وحُذفت.',
+  'admin.reviews.event.decision': 'قرار في المراجعة',
+  'admin.reviews.event.reply': 'رد العيادة على المراجعة',
+  'admin.reviews.event.replyRemoved': 'حُذف الرد.',
 } as const;

@@ -32,4 +32,11 @@ export const adminReviewsEn = {
   'admin.reviews.changed':
     'The review changed since you opened it (the patient or a colleague edited it), so your change was not saved. Open it again.',
   'admin.reviews.saveError': 'Not saved.',
+  'admin.reviews.event.patient': "The patient's review",
+  'admin.reviews.event.written': 'The patient wrote their review on their page.',
+  'admin.reviews.event.edited': 'The patient edited their review; it waits for a decision again.',
+  'admin.reviews.event.withdrawn': 'The patient withdrew their review; it was deleted.',
+  'admin.reviews.event.decision': 'A decision on the review',
+  'admin.reviews.event.reply': "The clinic's reply to the review",
+  'admin.reviews.event.replyRemoved': 'The reply was removed.',
 } as const satisfies Record<keyof typeof adminReviewsAr, string>;
