@@ -22,9 +22,8 @@ create table private.review_consent_texts (
   body_en text not null,
   effective_on date not null unique,
   constraint review_consent_texts_version_format check (version ~ '^[0-9]+(\.[0-9]+)*$'),
-  constraint review_consent_texts_body_length check (
-    char_length(body_ar) between 20 and 1000 and char_length(body_en) between 20 and 1000
-  )
+  constraint review_consent_texts_body_ar_length check (char_length(body_ar) between 20 and 1000),
+  constraint review_consent_texts_body_en_length check (char_length(body_en) between 20 and 1000)
 );
 
 comment on table private.review_consent_texts is

@@ -6,7 +6,8 @@ CREATE TABLE private.review_consent_texts (
     body_ar text NOT NULL,
     body_en text NOT NULL,
     effective_on date NOT NULL,
-    CONSTRAINT review_consent_texts_body_length CHECK ((((char_length(body_ar) >= 20) AND (char_length(body_ar) <= 1000)) AND ((char_length(body_en) >= 20) AND (char_length(body_en) <= 1000)))),
+    CONSTRAINT review_consent_texts_body_ar_length CHECK (((char_length(body_ar) >= 20) AND (char_length(body_ar) <= 1000))),
+    CONSTRAINT review_consent_texts_body_en_length CHECK (((char_length(body_en) >= 20) AND (char_length(body_en) <= 1000))),
     CONSTRAINT review_consent_texts_version_format CHECK ((version ~ '^[0-9]+(\.[0-9]+)*$'::text))
 );
 
