@@ -40,7 +40,7 @@ async function staffClient(username: string) {
  * A hair request whose patient chose a sent quote of a new clinic, treated 190 days ago (the trip
  * plan's procedure day), at the after-care step: what the staff screens would leave.
  */
-async function treatedRequest(username: string) {
+async function treatedRequest(username: string, treatedDaysAgo = 190) {
   const staff = await staffClient(username);
   const name = `${uniqueName('Amina')} Kareem`;
   const token = randomBytes(32).toString('base64url');
@@ -102,7 +102,11 @@ async function treatedRequest(username: string) {
   const plan = await staff.rpc('save_trip_plan', {
     _request_id: stored.id,
     _version: null,
-    _fields: { arrival_on: day(-192), procedure_on: day(-190), departure_on: day(-187) },
+    _fields: {
+      arrival_on: day(-treatedDaysAgo - 2),
+      procedure_on: day(-treatedDaysAgo),
+      departure_on: day(-treatedDaysAgo + 3),
+    },
   });
   expect(plan.error).toBeNull();
   const info = await staff.rpc('patient_page_info', { _request_id: stored.id });
@@ -229,5 +233,57 @@ test('a review written at month 6 on the patient page appears on the clinic page
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+  await context.close();
+});
+
+test('in English at day 30, the patient writes a review anonymously, edits it and withdraws it', async ({
+  browser,
+}) => {
+  const owner = createAdmin('reviews-en');
+  const { token } = await treatedRequest(owner, 40);
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const patient = await context.newPage();
+  await patient.goto(`/en/r/#${token}`);
+  const section = patient.locator('[data-review]');
+  await expect(section.getByRole('heading', { name: /Your review of Review Centre/ })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(section).toContainText('It has been a month since your treatment');
+  await expect(section).toContainText('1 month ago · treated through Rihla Care');
+  await section.getByLabel('4 stars of 5').check();
+  await section.getByLabel('Your review', { exact: true }).fill('Too short.');
+  await section.getByLabel(/I agree that Rihla Care publishes this review/).check();
+  await section.getByRole('button', { name: 'Send my review' }).click();
+  await expect(section.getByText('A review has 20 to 2000 characters.')).toBeVisible();
+  const text = 'Clean clinic, clear explanations, and the first month went as they said.';
+  await section.getByLabel('Your review', { exact: true }).fill(text);
+  await section.getByRole('radio', { name: 'Anonymously' }).check();
+  await section.getByRole('button', { name: 'Send my review' }).click();
+  await expect(
+    section.getByText('Thank you: your review is saved and waits to be checked.'),
+  ).toBeVisible();
+  const stored = await serviceClient.from('clinic_reviews').select('body, shown_name, rating');
+  expect(stored.data).toContainEqual({ body: text, shown_name: null, rating: 4 });
+
+  // An edit: the form keeps what was written, the consent is asked again.
+  await expect(section.getByLabel('Your review', { exact: true })).toHaveValue(text);
+  await section.getByLabel('5 stars of 5').check();
+  await section.getByLabel(/I agree that Rihla Care publishes this review/).check();
+  await section.getByRole('button', { name: 'Save the changes' }).click();
+  await expect(
+    section.getByText('Thank you: your review is saved and waits to be checked.'),
+  ).toBeVisible();
+  expect(await patient.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    360,
+  );
+  await expectNoSeriousA11yIssues(patient, '[data-review]');
+
+  // Withdrawn: deleted, and the form is there again for a new one.
+  patient.once('dialog', (dialog) => void dialog.accept());
+  await section.getByRole('button', { name: 'Withdraw my review' }).click();
+  await expect(section.getByText('Your review was withdrawn and deleted.')).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Send my review' })).toBeVisible();
+  const gone = await serviceClient.from('clinic_reviews').select('body').eq('body', text);
+  expect(gone.data).toEqual([]);
   await context.close();
 });
