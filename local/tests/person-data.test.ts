@@ -126,6 +126,9 @@ const personCounts = {
   // The after-care check-ins of a request (issue 44): none without a plan's procedure day;
   // supabase/tests/aftercare-checkins.test.ts exports and erases a person with them.
   'public.aftercare_checkins': 0,
+  // A verified review of a treated request (issue 45): none here; supabase/tests/verified-reviews.test.ts
+  // erases a person with one.
+  'public.clinic_reviews': 0,
   // Their WhatsApp conversation through the Cloud API (issue 46): none here;
   // supabase/tests/whatsapp.test.ts exports and erases one.
   'public.whatsapp_messages': 0,

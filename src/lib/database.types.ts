@@ -107,6 +107,109 @@ export type Database = {
           },
         ];
       };
+      clinic_reviews: {
+        Row: {
+          body: string;
+          clinic_id: string;
+          consent_version: string;
+          consented_at: string;
+          decided_at: string | null;
+          decided_by: string | null;
+          edited_at: string;
+          id: string;
+          months_after: number;
+          quote_id: string;
+          rating: number;
+          refusal_note: string | null;
+          refusal_rule: string | null;
+          reply: string | null;
+          reply_at: string | null;
+          request_id: string;
+          service: string;
+          shown_as: string;
+          shown_name: string | null;
+          status: string;
+          treated_on: string;
+          updated_at: string;
+          updated_by: string | null;
+          written_at: string;
+        };
+        Insert: {
+          body: string;
+          clinic_id: string;
+          consent_version: string;
+          consented_at: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          edited_at?: string;
+          id?: string;
+          months_after: number;
+          quote_id: string;
+          rating: number;
+          refusal_note?: string | null;
+          refusal_rule?: string | null;
+          reply?: string | null;
+          reply_at?: string | null;
+          request_id: string;
+          service: string;
+          shown_as: string;
+          shown_name?: string | null;
+          status?: string;
+          treated_on: string;
+          updated_at?: string;
+          updated_by?: string | null;
+          written_at?: string;
+        };
+        Update: {
+          body?: string;
+          clinic_id?: string;
+          consent_version?: string;
+          consented_at?: string;
+          decided_at?: string | null;
+          decided_by?: string | null;
+          edited_at?: string;
+          id?: string;
+          months_after?: number;
+          quote_id?: string;
+          rating?: number;
+          refusal_note?: string | null;
+          refusal_rule?: string | null;
+          reply?: string | null;
+          reply_at?: string | null;
+          request_id?: string;
+          service?: string;
+          shown_as?: string;
+          shown_name?: string | null;
+          status?: string;
+          treated_on?: string;
+          updated_at?: string;
+          updated_by?: string | null;
+          written_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'clinic_reviews_clinic_id_fkey';
+            columns: ['clinic_id'];
+            isOneToOne: false;
+            referencedRelation: 'clinics';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'clinic_reviews_quote_id_fkey';
+            columns: ['quote_id'];
+            isOneToOne: false;
+            referencedRelation: 'quotes';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'clinic_reviews_request_id_fkey';
+            columns: ['request_id'];
+            isOneToOne: true;
+            referencedRelation: 'contact_requests';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       clinics: {
         Row: {
           about_ar: string;
@@ -1184,6 +1287,14 @@ export type Database = {
         Args: { _at: string; _token: string };
         Returns: Json;
       };
+      patient_review_state: {
+        Args: { _token: string };
+        Returns: Json;
+      };
+      patient_save_review: {
+        Args: { _fields: Json; _token: string };
+        Returns: Json;
+      };
       patient_save_trip_travel: {
         Args: { _companions: Json; _flights: Json; _token: string };
         Returns: Json;
@@ -1218,12 +1329,20 @@ export type Database = {
         Args: { _token: string };
         Returns: Json;
       };
+      patient_withdraw_review: {
+        Args: { _token: string };
+        Returns: Json;
+      };
       pending_request_file_checks: {
         Args: { _limit: number };
         Returns: Json;
       };
       person_requests: {
         Args: { _id: string };
+        Returns: Json;
+      };
+      published_reviews: {
+        Args: never;
         Returns: Json;
       };
       purge_requests: {
@@ -1353,6 +1472,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      save_review_moderation: {
+        Args: { _expected_updated_at: string; _fields: Json; _id: string };
+        Returns: Json;
+      };
       save_routing_rule: {
         Args: { _expected_updated_at: string; _rule: Json };
         Returns: Json;
@@ -1398,6 +1521,10 @@ export type Database = {
       staff_may_read_request_file: {
         Args: { _name: string };
         Returns: boolean;
+      };
+      staff_reviews: {
+        Args: never;
+        Returns: Json;
       };
       stop_automatic_messages: {
         Args: { _request_id: string; _stop: boolean };

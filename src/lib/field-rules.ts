@@ -92,3 +92,32 @@ export const conversationFields = {
     constraint: 'patient_messages_body_length',
   },
 } as const satisfies Record<string, FieldRule>;
+
+/**
+ * A verified review (public.clinic_reviews, issue 45): the patient's text from their page, the
+ * clinic's reply and a refusal's reason entered by staff on the moderation screen.
+ */
+export const reviewFields = {
+  body: {
+    column: 'body',
+    min: 20,
+    max: 2000,
+    trimmed: true,
+    required: true,
+    constraint: 'clinic_reviews_body_length',
+  },
+  reply: {
+    column: 'reply',
+    min: 1,
+    max: 1000,
+    trimmed: true,
+    constraint: 'clinic_reviews_reply_length',
+  },
+  refusalNote: {
+    column: 'refusal_note',
+    min: 1,
+    max: 500,
+    trimmed: true,
+    constraint: 'clinic_reviews_refusal_note_length',
+  },
+} as const satisfies Record<string, FieldRule>;

@@ -235,6 +235,18 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.patient_reminders(text)': anyone,
   'function public.patient_stop_reminders(text, boolean)': anyone,
   'function public.request_automatic_messages(uuid)': { authenticated: 'x', service_role: 'x' },
+  // Issue 45: verified reviews. Staff read them (RLS: requests they may read) and moderate through
+  // the function; the patient writes, edits and withdraws by token; anyone reads the published.
+  'table public.clinic_reviews': { authenticated: 'r', service_role: 'arwd' },
+  'function public.patient_review_state(text)': anyone,
+  'function public.patient_save_review(text, jsonb)': anyone,
+  'function public.patient_withdraw_review(text)': anyone,
+  'function public.staff_reviews()': { authenticated: 'x', service_role: 'x' },
+  'function public.save_review_moderation(uuid, timestamp with time zone, jsonb)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
+  'function public.published_reviews()': anyone,
 };
 
 describe.each(backends)('API role grants on $name', (backend) => {

@@ -481,9 +481,9 @@ describe('the late parts’ texts (src/integrations/late-strings.ts)', () => {
     for (const path of ['/r', '/en/r']) {
       const html = pages.get(path)?.html ?? '';
       const sources = [...html.matchAll(/data-strings-src="(\/_astro\/strings\.[\w-]+\.json)"/g)];
-      // Quotes, trip, after-care, photos and documents, the conversation, the reminders and the
-      // actions.
-      expect(sources.map((match) => match[1]).length, path).toBe(7);
+      // Quotes, trip, after-care, the review (issue 45), photos and documents, the conversation,
+      // the reminders and the actions.
+      expect(sources.map((match) => match[1]).length, path).toBe(8);
       for (const [, src] of sources) {
         const texts = JSON.parse(readFileSync(join(dist, src!), 'utf8')) as Record<string, string>;
         expect(Object.keys(texts).length, src).toBeGreaterThan(3);

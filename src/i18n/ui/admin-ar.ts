@@ -14,6 +14,7 @@ import { adminWhatsAppAr } from './admin-whatsapp-ar.ts';
 import { adminConversationAr } from './admin-conversation-ar.ts';
 import { adminQuotesAr } from './admin-quotes-ar.ts';
 import { adminWritesAr } from './admin-writes-ar.ts';
+import { adminReviewsAr } from './admin-reviews-ar.ts';
 import { adminTripAr } from './trip-ar.ts';
 import { adminAftercareAr } from './admin-aftercare-ar.ts';
 
@@ -24,6 +25,7 @@ export const adminAr = {
   ...adminConversationAr,
   ...adminQuotesAr,
   ...adminWritesAr,
+  ...adminReviewsAr,
   ...adminContactAr,
   ...adminDeskAr,
   ...adminTripAr,

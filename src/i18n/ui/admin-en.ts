@@ -9,6 +9,7 @@ import { adminWhatsAppEn } from './admin-whatsapp-en.ts';
 import { adminConversationEn } from './admin-conversation-en.ts';
 import { adminQuotesEn } from './admin-quotes-en.ts';
 import { adminWritesEn } from './admin-writes-en.ts';
+import { adminReviewsEn } from './admin-reviews-en.ts';
 import { adminTripEn } from './trip-en.ts';
 import { adminAftercareEn } from './admin-aftercare-en.ts';
 
@@ -24,6 +25,7 @@ export const adminEn = {
   ...adminConversationEn,
   ...adminQuotesEn,
   ...adminWritesEn,
+  ...adminReviewsEn,
   ...adminContactEn,
   ...adminDeskEn,
   ...adminTripEn,

@@ -47,6 +47,13 @@ export const adminWritesEn = {
   'admin.writes.rule.phone_needs_country': 'A phone number is corrected with its country code.',
   'admin.writes.rule.too_many': 'At most 500 requests at once.',
   'admin.writes.rule.session': 'Your session ended or you may no longer do this.',
+  'admin.writes.rule.review_not_found':
+    'This review no longer exists: the patient may have withdrawn it.',
+  'admin.writes.rule.review_refusal_rule':
+    'A review is refused only for a published rule: choose the rule.',
+  'admin.writes.rule.review_refusal_note':
+    'Write the reason for the refusal (1 to 500 characters).',
+  'admin.writes.rule.review_reply_length': "The clinic's reply has 1 to 1000 characters.",
   'admin.writes.rule.owner_only': 'Only an owner can do this.',
   'admin.writes.rule.last_owner':
     'The last owner cannot become a coordinator: add another owner first.',

@@ -11,6 +11,7 @@ import { patientTripAr } from './patient-trip-ar.ts';
 import { patientConversationAr } from './patient-conversation-ar.ts';
 import { patientAftercareAr } from './patient-aftercare-ar.ts';
 import { patientRemindersAr } from './patient-reminders-ar.ts';
+import { patientReviewAr } from './patient-review-ar.ts';
 
 export const ar = {
   ...adminAr,
@@ -22,6 +23,7 @@ export const ar = {
   ...patientConversationAr,
   ...patientAftercareAr,
   ...patientRemindersAr,
+  ...patientReviewAr,
   'site.tagline': 'شريكك الموثوق للسياحة العلاجية',
   'site.description':
     'رحلة كير: استشارة مجانية ومدير مريض شخصي لعلاجك في تركيا ورومانيا وغيرهما. أسعار حقيقية، عرضان مجانيان من مستشفيات معتمدة، ومتابعة 6 أشهر مجاناً.',

@@ -21,6 +21,17 @@ export const clinicPageAr = {
     'لا نحجز لدى العيادة مباشرة: أرسل لنا طلبك، فنرسل إليك عروضاً مكتوبة من عيادتين أو أكثر لتقارن بينها.',
   'clinicPage.reviews': 'تقييمات المرضى الموثّقة',
   'clinicPage.noReviews': 'لم ننشر تقييماً موثّقاً لهذه العيادة بعد.',
+  'clinicPage.reviewCount':
+    '{count, plural, one {تقييم موثّق واحد} two {تقييمان موثّقان} few {# تقييمات موثّقة} many {# تقييماً موثّقاً} other {# تقييم موثّق}}، ولا نحسب متوسطاً قبل 5 تقييمات.',
+  'clinicPage.reviewAverage':
+    'متوسط {average} من 5 من {count, plural, few {# تقييمات موثّقة} many {# تقييماً موثّقاً} other {# تقييم موثّق}}.',
+  'clinicPage.reviewStars':
+    '{count, plural, one {نجمة واحدة} two {نجمتان} few {# نجوم} other {# نجمة}} من 5',
+  'clinicPage.reviewAnonymous': 'مريض لم يذكر اسمه',
+  'clinicPage.reviewMeta':
+    '{service} · عولج في {month} · كتبها {months, plural, one {بعد شهر} two {بعد شهرين} few {بعد # أشهر} many {بعد # شهراً} other {بعد # شهر}} من العلاج',
+  'clinicPage.reviewVerified': 'عولج عن طريق رحلة كير',
+  'clinicPage.reviewReply': 'رد العيادة',
   'clinicPage.reviewsHow':
     'كيف نجمع التقييمات ونتحقق منها: لا ننشر هنا إلا تقييم من عولج في هذه العيادة عن طريقنا، نطابقه مع طلبه في سجلاتنا، وبموافقته المنفصلة على النشر، باسمه الأول والحرف الأول من اسم عائلته أو دون اسم. ننشر كل تقييم إلا ما يخالف قواعدنا المنشورة (بيانات صحية عن غيره، أو إهانة، أو إعلان)، ولا ننشر صور قبل وبعد للعمليات التجميلية غير الضرورية طبياً. لا نحسب متوسط تقييم قبل أن يجتمع للعيادة 5 تقييمات موثّقة على الأقل.',
   // Issue 45: the curated stories are marked for what they are (no verified reviews, no rating average).

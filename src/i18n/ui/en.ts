@@ -8,6 +8,7 @@ import { patientTripEn } from './patient-trip-en.ts';
 import { patientConversationEn } from './patient-conversation-en.ts';
 import { patientAftercareEn } from './patient-aftercare-en.ts';
 import { patientRemindersEn } from './patient-reminders-en.ts';
+import { patientReviewEn } from './patient-review-en.ts';
 
 /** English UI strings. A key missing here, or one that Arabic lacks, is a compile error. */
 
@@ -21,6 +22,7 @@ export const en = {
   ...patientConversationEn,
   ...patientAftercareEn,
   ...patientRemindersEn,
+  ...patientReviewEn,
   'site.tagline': 'Your trusted partner in medical travel',
   'site.description':
     'Rihla Care: a free consultation and a personal patient manager for treatment in Turkey, Romania and beyond. Real prices, two free quotes from accredited hospitals, 6 months of free follow-up.',

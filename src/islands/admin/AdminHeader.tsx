@@ -6,6 +6,7 @@ import {
   LogOut,
   Menu,
   MessageSquareText,
+  MessageSquareQuote,
   Route,
   Trash2,
   Users,
@@ -108,6 +109,12 @@ function screenLinks(screen: string | undefined, owner: boolean) {
       href: DESK_PATHS['team-report'],
       label: adminText('admin.nav.report'),
       Icon: Gauge,
+    },
+    {
+      screen: 'reviews',
+      href: DESK_PATHS.reviews,
+      label: adminText('admin.reviews.nav'),
+      Icon: MessageSquareQuote,
     },
     // Only owners have a bin to open (the database refuses anyone else's bin_page).
     ...(owner

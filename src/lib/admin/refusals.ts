@@ -74,6 +74,10 @@ export const HINT_RULES: Readonly<Record<string, Refusal>> = {
   account_locked: { rule: 'rate_limited', field: null },
   reference_mismatch: { rule: 'reference_mismatch', field: null },
   patient_reply_length: { rule: 'reply_length', field: 'body' },
+  // The moderation screen (issue 45).
+  review_not_found: { rule: 'review_not_found', field: null },
+  clinic_reviews_refusal: { rule: 'review_refusal_rule', field: 'refusal_rule' },
+  clinic_reviews_refusal_note_length: { rule: 'review_refusal_note', field: 'refusal_note' },
 };
 
 /**
@@ -107,6 +111,12 @@ export const NOT_STAFF_HINTS: ReadonlySet<string> = new Set([
   // Meta's webhook (issue 46): only the whatsapp-webhook function calls these, with the service key.
   'whatsapp_message_invalid',
   'whatsapp_status_invalid',
+  // The patient's review form (issue 45): the patient page words these.
+  'review_not_allowed',
+  'review_consent_required',
+  'clinic_reviews_shown_as',
+  'clinic_reviews_rating',
+  'clinic_reviews_body_length',
 ]);
 
 /** By CHECK or UNIQUE constraint (the database names it in the refusal's message). */
@@ -127,6 +137,8 @@ export const CONSTRAINT_RULES: Readonly<Record<string, Refusal>> = {
   contact_requests_follow_up_at: { rule: 'follow_up_at', field: 'follow_up_at' },
   patient_messages_body_length: { rule: 'reply_length', field: 'body' },
   clinics_slug_key: { rule: 'clinic_slug_taken', field: 'slug' },
+  clinic_reviews_reply_length: { rule: 'review_reply_length', field: 'reply' },
+  clinic_reviews_refusal_note_length: { rule: 'review_refusal_note', field: 'refusal_note' },
 };
 
 /** What a refused or failed write concerns: by hint, then constraint, then SQLSTATE. */

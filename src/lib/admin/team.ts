@@ -7,6 +7,7 @@ import { format } from 'date-fns';
 import { describeContactEvent } from './contact-events.ts';
 import { describeFileEvent } from './file-events.ts';
 import { describeAutomaticMessage, describePatientEvent } from './patient-events.ts';
+import { describeReviewEvent } from './review-events.ts';
 import { describeTripEvent } from './trip-events.ts';
 import { describeAftercareEvent } from './aftercare-events.ts';
 import { describeQuoteEvent } from './quote-events.ts';
@@ -112,6 +113,11 @@ export function describeEvent(event: Pick<RequestEvent, 'kind' | 'old_value' | '
       return describePatientEvent(event);
     case 'automatic_message':
       return describeAutomaticMessage(event);
+    // Issue 45: the request's verified review.
+    case 'patient_review':
+    case 'review_decision':
+    case 'review_reply':
+      return describeReviewEvent(event);
     case 'file_received':
     case 'file_rejected':
     case 'file_removed':

@@ -4,10 +4,12 @@
  * offers (availableService: MedicalProcedure) and the accreditations valid on the build's day as
  * hasCredential (EducationalOccupationalCredential, recognised by the accrediting body, `expires`
  * on its last valid day). An expired accreditation is shown on the page, never claimed here.
- * No rating: AggregateRating comes only from verified reviews (docs/decisions/what-a-review-may-show.md).
+ * AggregateRating only from 5 published verified reviews of the clinic on
+ * (docs/decisions/what-a-review-may-show.md; src/lib/clinics/reviews.ts).
  */
 import type { ClinicProfile } from './profile.ts';
-import { validOn } from './snapshot.ts';
+import { aggregateRatingJsonLd } from './reviews.ts';
+import { validOn, type PublishedReview } from './snapshot.ts';
 
 /** ISO 3166-1 alpha-2 of the destinations (public.destination, content/destinations). */
 export const countryCodes: Record<string, string> = {
@@ -30,8 +32,11 @@ export function clinicJsonLd(options: {
   today: string;
   /** Treatment key → its name and page (absolute URL) where it has one. */
   treatments: Record<string, { name: string; url?: string }>;
+  /** The clinic's published verified reviews (none: no rating). */
+  reviews?: PublishedReview[];
 }): Record<string, unknown> {
   const { clinic, lang, url, today, treatments } = options;
+  const rating = aggregateRatingJsonLd(options.reviews ?? []);
   const other = lang === 'ar' ? 'en' : 'ar';
   const about = clinic.about[lang].trim();
   return {
@@ -65,5 +70,6 @@ export function clinicJsonLd(options: {
       recognizedBy: { '@type': 'Organization', name: accreditation.body },
       expires: accreditation.valid_until.slice(0, 10),
     })),
+    ...(rating ? { aggregateRating: rating } : {}),
   };
 }

@@ -38,6 +38,31 @@ export const clinicProfileSchema = z.object({
   ),
 }) satisfies z.ZodType<ClinicProfile>;
 
+/**
+ * One published verified review as public.published_reviews() answers it (issue 45): only what a
+ * review may show (docs/decisions/what-a-review-may-show.md), nothing that leads to the request.
+ */
+export const publishedReviewSchema = z.object({
+  id: z.string(),
+  /** The clinic's slug. */
+  clinic: z.string(),
+  /** The request's treatment (public.request_service). */
+  service: z.string(),
+  /** The month of treatment, YYYY-MM. */
+  treated_month: z.string().regex(/^\d{4}-\d{2}$/),
+  /** Full months from the treatment to the patient's last edit. */
+  months_after: z.number().int().min(1),
+  /** First name + initial of the family name; null: anonymous. */
+  name: z.string().nullable(),
+  rating: z.number().int().min(1).max(5),
+  body: z.string(),
+  /** The clinic's reply, entered by staff. */
+  reply: z.string().nullable(),
+  published_at: z.string(),
+});
+
+export type PublishedReview = z.infer<typeof publishedReviewSchema>;
+
 export const clinicSnapshotSchema = z.object({
   /** The file's format; a change of shape is a new number. */
   format: z.literal(1),
@@ -53,6 +78,11 @@ export const clinicSnapshotSchema = z.object({
    * partner, so an old quote's link still explains itself.
    */
   retired: z.array(z.string()),
+  /**
+   * The published verified reviews of the clinics above (public.published_reviews()); a snapshot
+   * exported before reviews existed has none. A withdrawn or erased review leaves the next export.
+   */
+  reviews: z.array(publishedReviewSchema).default([]),
 });
 
 export type ClinicSnapshot = z.infer<typeof clinicSnapshotSchema>;
@@ -88,7 +118,11 @@ export function parseSnapshot(text: string, path: string): ClinicSnapshot {
   if (twice) throw new Error(`${path} lists the clinic ${twice} twice`);
   const inactive = parsed.data.clinics.find((clinic) => !clinic.active);
   if (inactive) throw new Error(`${path} lists ${inactive.slug}, which is not active, as a clinic`);
-  return { ...parsed.data, retired: parsed.data.retired.filter((slug) => !slugs.includes(slug)) };
+  return {
+    ...parsed.data,
+    retired: parsed.data.retired.filter((slug) => !slugs.includes(slug)),
+    reviews: parsed.data.reviews.filter((review) => slugs.includes(review.clinic)),
+  };
 }
 
 let cached: { path: string; read: SnapshotRead } | undefined;
@@ -109,6 +143,11 @@ export function snapshotClinics(): ClinicProfile[] {
   return readSnapshot().snapshot?.clinics ?? [];
 }
 
+/** The published reviews of one clinic in this build's snapshot, newest first. */
+export function snapshotReviews(slug: string): PublishedReview[] {
+  return (readSnapshot().snapshot?.reviews ?? []).filter((review) => review.clinic === slug);
+}
+
 /** The accreditations valid on `day` (YYYY-MM-DD; the last day of validity counts). */
 export function validOn(clinic: ClinicProfile, day: string): ClinicProfile['accreditations'] {
   return clinic.accreditations.filter((a) => a.valid_until.slice(0, 10) >= day);
@@ -119,7 +158,7 @@ export function snapshotSummary(read: SnapshotRead): string {
   if (read.status === 'missing')
     return `no clinic snapshot at ${read.path}: building WITHOUT clinic pages (/clinics/<slug>); export one with npm run clinics:export`;
   const { snapshot } = read;
-  return `clinic pages from the snapshot ${read.path}, exported ${snapshot.exportedAt} from ${snapshot.source}: ${snapshot.clinics.length} clinic(s)${
+  return `clinic pages from the snapshot ${read.path}, exported ${snapshot.exportedAt} from ${snapshot.source}: ${snapshot.clinics.length} clinic(s), ${snapshot.reviews.length} published review(s)${
     snapshot.retired.length ? `, ${snapshot.retired.length} retired address(es) redirected` : ''
   }`;
 }

@@ -26,6 +26,7 @@ let trip: Promise<typeof import('./trip.ts')> | undefined;
 let conversation: Promise<typeof import('./conversation.ts')> | undefined;
 let aftercare: Promise<typeof import('./aftercare.ts')> | undefined;
 let reminders: Promise<typeof import('./reminders.ts')> | undefined;
+let review: Promise<typeof import('./review.ts')> | undefined;
 function afterFirstView(
   context: PageContext,
   token: string,
@@ -69,6 +70,12 @@ function afterFirstView(
   reminders.then(
     ({ showReminders }) => void showReminders(context, token),
     () => void (reminders = undefined),
+  );
+  // The review (issue 45) at every look: shown only when the database says it may be written.
+  review ??= import('./review.ts');
+  review.then(
+    ({ showReview }) => void showReview(context, token),
+    () => void (review = undefined),
   );
 }
 

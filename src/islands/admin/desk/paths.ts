@@ -3,4 +3,6 @@ export const DESK_PATHS = {
   templates: '/admin/templates',
   'first-contact': '/admin/first-contact',
   'team-report': '/admin/team-report',
+  // Issue 45: the moderation of verified reviews.
+  reviews: '/admin/reviews',
 } as const;
