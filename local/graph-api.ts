@@ -50,28 +50,109 @@ export const UNDELIVERABLE_ERROR = {
   href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
 };
 
+/** An error as the Graph API answers it. */
+function graphError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  details?: string,
+) {
+  sendJson(res, status, {
+    error: {
+      message,
+      type: 'OAuthException',
+      code,
+      ...(details ? { error_data: { messaging_product: 'whatsapp', details } } : {}),
+      fbtrace_id: randomBytes(9).toString('base64url'),
+    },
+  });
+}
+
+/** One status notification as Meta posts it to the webhook, and its X-Hub-Signature-256. */
+export function signedStatusNotification(
+  appSecret: string,
+  phoneNumberId: string,
+  status: { id: string; recipient: string; status: string; errors?: unknown[] },
+): { body: string; signature: string } {
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: 'local-waba',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550000000', phone_number_id: phoneNumberId },
+              statuses: [
+                {
+                  id: status.id,
+                  status: status.status,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  recipient_id: status.recipient,
+                  ...(status.errors ? { errors: status.errors } : {}),
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const signature = `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
+  return { body, signature };
+}
+
+/** A send as the stand-in reads it: the message, or the refusal Meta would answer. */
+function readOutbound(
+  raw: Buffer,
+  approved: Set<string> | undefined,
+): { message: SentMessage } | { refusal: [number, number, string, string?] } {
+  let request: {
+    messaging_product?: string;
+    to?: string;
+    type?: string;
+    text?: { body?: string };
+    template?: { name?: string; language?: { code?: string } };
+  };
+  try {
+    request = JSON.parse(raw.toString('utf8') || '{}') as typeof request;
+  } catch {
+    return { refusal: [400, 100, 'Invalid JSON'] };
+  }
+  const to = request.to ?? '';
+  if (request.messaging_product !== 'whatsapp' || !/^[0-9]{6,15}$/.test(to)) {
+    return { refusal: [400, 100, 'Invalid parameter', 'to or messaging_product'] };
+  }
+  const id = `wamid.LOCAL${randomBytes(12).toString('hex')}`;
+  if (request.type === 'text' && typeof request.text?.body === 'string' && request.text.body) {
+    return { message: { id, to, type: 'text', text: request.text.body } };
+  }
+  const name = request.template?.name;
+  const language = request.template?.language?.code;
+  if (request.type === 'template' && name && language) {
+    if (approved && !approved.has(`${name}:${language}`)) {
+      return {
+        refusal: [
+          400,
+          132001,
+          'Template name does not exist in the translation',
+          `template name (${name}) does not exist in ${language}`,
+        ],
+      };
+    }
+    return { message: { id, to, type: 'template', template: { name, language } } };
+  }
+  return { refusal: [400, 100, 'Invalid parameter', 'type'] };
+}
+
 export function createGraphStandIn(options: GraphStandInOptions) {
   const media = new Map<string, { bytes: Buffer; mimeType: string }>();
   const sent: SentMessage[] = [];
   const undeliverable = new Set<string>();
   let base = '';
-
-  const graphError = (
-    res: ServerResponse,
-    status: number,
-    code: number,
-    message: string,
-    details?: string,
-  ) =>
-    sendJson(res, status, {
-      error: {
-        message,
-        type: 'OAuthException',
-        code,
-        ...(details ? { error_data: { messaging_product: 'whatsapp', details } } : {}),
-        fbtrace_id: randomBytes(9).toString('base64url'),
-      },
-    });
 
   /** Posts one status notification to the webhook, signed as Meta signs it. */
   async function emitStatus(
@@ -81,39 +162,15 @@ export function createGraphStandIn(options: GraphStandInOptions) {
     errors?: unknown[],
   ): Promise<number> {
     if (!options.webhookUrl || !options.appSecret) return 0;
-    const body = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: 'local-waba',
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messaging_product: 'whatsapp',
-                metadata: {
-                  display_phone_number: '15550000000',
-                  phone_number_id: options.phoneNumberId,
-                },
-                statuses: [
-                  {
-                    id,
-                    status,
-                    timestamp: String(Math.floor(Date.now() / 1000)),
-                    recipient_id: recipient,
-                    ...(errors ? { errors } : {}),
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      ],
+    const { body, signature } = signedStatusNotification(options.appSecret, options.phoneNumberId, {
+      id,
+      recipient,
+      status,
+      ...(errors ? { errors } : {}),
     });
-    const signature = createHmac('sha256', options.appSecret).update(body).digest('hex');
     const response = await fetch(options.webhookUrl(), {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': `sha256=${signature}` },
+      headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature },
       body,
     });
     await response.arrayBuffer();
@@ -135,7 +192,13 @@ export function createGraphStandIn(options: GraphStandInOptions) {
     }
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  /** Answers one call; `body` when the caller already read it (the local server reads bodies). */
+  async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    body?: Buffer,
+  ): Promise<void> {
     if (req.headers['authorization'] !== `Bearer ${options.token}`) {
       return graphError(res, 401, 190, 'Invalid OAuth access token - Cannot parse access token');
     }
@@ -178,47 +241,20 @@ export function createGraphStandIn(options: GraphStandInOptions) {
       if (parts[1] !== options.phoneNumberId) {
         return graphError(res, 400, 100, `Object with ID '${parts[1]}' does not exist`);
       }
-      const body = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8') || '{}') as {
-        messaging_product?: string;
-        to?: string;
-        type?: string;
-        text?: { body?: string };
-        template?: { name?: string; language?: { code?: string } };
-      };
-      const to = body.to ?? '';
-      if (body.messaging_product !== 'whatsapp' || !/^[0-9]{6,15}$/.test(to)) {
-        return graphError(res, 400, 100, 'Invalid parameter', 'to or messaging_product');
-      }
-      const message: SentMessage = {
-        id: `wamid.LOCAL${randomBytes(12).toString('hex')}`,
-        to,
-        type: body.type === 'template' ? 'template' : 'text',
-      };
-      if (body.type === 'text' && typeof body.text?.body === 'string' && body.text.body) {
-        message.text = body.text.body;
-      } else if (body.type === 'template' && body.template?.name && body.template.language?.code) {
-        const named = `${body.template.name}:${body.template.language.code}`;
-        if (options.approvedTemplates && !options.approvedTemplates.has(named)) {
-          return graphError(
-            res,
-            400,
-            132001,
-            'Template name does not exist in the translation',
-            `template name (${body.template.name}) does not exist in ${body.template.language.code}`,
-          );
-        }
-        message.template = { name: body.template.name, language: body.template.language.code };
-      } else {
-        return graphError(res, 400, 100, 'Invalid parameter', 'type');
-      }
+      const read = readOutbound(
+        body ?? (await readBody(req, 64 * 1024)),
+        options.approvedTemplates,
+      );
+      if ('refusal' in read) return graphError(res, ...read.refusal);
+      const message = read.message;
       sent.push(message);
       sendJson(res, 200, {
         messaging_product: 'whatsapp',
-        contacts: [{ input: to, wa_id: to }],
+        contacts: [{ input: message.to, wa_id: message.to }],
         messages: [{ id: message.id }],
       });
       // Meta's states follow the answer, as its webhooks do.
-      setTimeout(() => void afterSend(message), 50);
+      setTimeout(() => void afterSend(message), 300);
       return;
     }
     return graphError(res, 404, 100, `Unknown path components: /${parts.join('/')}`);

@@ -742,21 +742,30 @@ export type Database = {
       };
       whatsapp_messages: {
         Row: {
+          attempts: number;
           author: string | null;
           author_id: string | null;
           body: string | null;
+          claimed_until: string | null;
           created_at: string;
           direction: string;
           error_code: number | null;
           error_detail: string | null;
           error_title: string | null;
+          file_id: string | null;
           id: string;
           kind: string;
+          last_error: string | null;
           latitude: number | null;
           longitude: number | null;
+          media_attempts: number;
           media_id: string | null;
           media_name: string | null;
+          media_next_at: string | null;
+          media_reason: string | null;
+          media_state: string | null;
           media_type: string | null;
+          next_attempt_at: string | null;
           phone_key: string;
           place_address: string | null;
           place_name: string | null;
@@ -769,21 +778,30 @@ export type Database = {
           wa_message_id: string | null;
         };
         Insert: {
+          attempts?: number;
           author?: string | null;
           author_id?: string | null;
           body?: string | null;
+          claimed_until?: string | null;
           created_at?: string;
           direction: string;
           error_code?: number | null;
           error_detail?: string | null;
           error_title?: string | null;
+          file_id?: string | null;
           id?: string;
           kind: string;
+          last_error?: string | null;
           latitude?: number | null;
           longitude?: number | null;
+          media_attempts?: number;
           media_id?: string | null;
           media_name?: string | null;
+          media_next_at?: string | null;
+          media_reason?: string | null;
+          media_state?: string | null;
           media_type?: string | null;
+          next_attempt_at?: string | null;
           phone_key: string;
           place_address?: string | null;
           place_name?: string | null;
@@ -796,21 +814,30 @@ export type Database = {
           wa_message_id?: string | null;
         };
         Update: {
+          attempts?: number;
           author?: string | null;
           author_id?: string | null;
           body?: string | null;
+          claimed_until?: string | null;
           created_at?: string;
           direction?: string;
           error_code?: number | null;
           error_detail?: string | null;
           error_title?: string | null;
+          file_id?: string | null;
           id?: string;
           kind?: string;
+          last_error?: string | null;
           latitude?: number | null;
           longitude?: number | null;
+          media_attempts?: number;
           media_id?: string | null;
           media_name?: string | null;
+          media_next_at?: string | null;
+          media_reason?: string | null;
+          media_state?: string | null;
           media_type?: string | null;
+          next_attempt_at?: string | null;
           phone_key?: string;
           place_address?: string | null;
           place_name?: string | null;
@@ -893,6 +920,14 @@ export type Database = {
         Args: { _limit: number };
         Returns: Json;
       };
+      claim_whatsapp_media: {
+        Args: { _limit: number; _message_id: string };
+        Returns: Json;
+      };
+      claim_whatsapp_sends: {
+        Args: { _limit: number };
+        Returns: Json;
+      };
       claim_worker_turn: {
         Args: { _every_seconds: number; _worker: string };
         Returns: boolean;
@@ -948,6 +983,14 @@ export type Database = {
       finish_storage_deletions: {
         Args: { _done: number[]; _error: string; _failed: number[] };
         Returns: undefined;
+      };
+      finish_whatsapp_media: {
+        Args: { _message_id: string; _outcome: string; _reason: string };
+        Returns: string;
+      };
+      finish_whatsapp_send: {
+        Args: { _error: Json; _message_id: string; _retry: boolean; _wa_message_id: string };
+        Returns: string;
       };
       first_contact_escalation_state: {
         Args: { _request_id: string };
@@ -1287,6 +1330,16 @@ export type Database = {
         Args: { _idempotency_key: string; _quote_id: string; _revision: number; _version: number };
         Returns: Json;
       };
+      send_whatsapp_message: {
+        Args: {
+          _idempotency_key: string;
+          _request_id: string;
+          _template: string;
+          _template_language: string;
+          _text: string;
+        };
+        Returns: Json;
+      };
       set_my_duty: {
         Args: { _on_duty: boolean };
         Returns: boolean;
@@ -1319,6 +1372,10 @@ export type Database = {
         Args: { _changes: Json; _expected_version: number; _id: string };
         Returns: unknown;
       };
+      whatsapp_media_begin: {
+        Args: { _bytes: number; _content_type: string; _message_id: string };
+        Returns: Json;
+      };
       whatsapp_receive: {
         Args: { _message: Json };
         Returns: Json;
@@ -1326,6 +1383,10 @@ export type Database = {
       whatsapp_status: {
         Args: { _status: Json };
         Returns: boolean;
+      };
+      whatsapp_templates: {
+        Args: never;
+        Returns: Json;
       };
       withdraw_advertising_consent: {
         Args: { _lead_id: string };

@@ -3,8 +3,13 @@
 
 CREATE TRIGGER broadcast_whatsapp_message AFTER INSERT OR UPDATE OF state ON public.whatsapp_messages FOR EACH ROW EXECUTE FUNCTION private.broadcast_whatsapp_message();
 
+CREATE TRIGGER whatsapp_media_pending BEFORE INSERT ON public.whatsapp_messages FOR EACH ROW EXECUTE FUNCTION private.whatsapp_media_pending();
+
 ALTER TABLE ONLY public.whatsapp_messages
     ADD CONSTRAINT whatsapp_messages_author_id_fkey FOREIGN KEY (author_id) REFERENCES private.admin_users(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.whatsapp_messages
+    ADD CONSTRAINT whatsapp_messages_file_id_fkey FOREIGN KEY (file_id) REFERENCES private.request_files(id) ON DELETE SET NULL;
 
 ALTER TABLE ONLY public.whatsapp_messages
     ADD CONSTRAINT whatsapp_messages_request_id_fkey FOREIGN KEY (request_id) REFERENCES public.contact_requests(id) ON DELETE CASCADE;

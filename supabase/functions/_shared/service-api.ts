@@ -91,7 +91,7 @@ export function serviceApi(runtime: FunctionRuntime, clientInfo: string) {
       await call('uploadToSignedUrl', `${url}?token=${encodeURIComponent(token)}`, {
         method: 'PUT',
         headers: { 'Content-Type': contentType, 'x-upsert': 'false' },
-        body: bytes,
+        body: bytes as Uint8Array<ArrayBuffer>,
       });
     },
     /**
