@@ -13,6 +13,9 @@ import { readBody, sendJson } from './http.ts';
  *        mime_type, sha256, file_size, id }; unknown → 400 code 100 (Meta's "does not exist")
  *   GET  /media/{media-id}                       its bytes (the `url` above)
  *
+ * and, for the browser tests only, POST /test/undeliverable { number } (a number whose messages
+ * it accepts and then reports failed).
+ *
  * Every call needs `Authorization: Bearer <the token it was given>` (401 code 190 otherwise). After
  * a send is accepted it emits Meta's status webhooks to the product's whatsapp-webhook, signed
  * with the app secret as Meta signs them: `sent` then `delivered`, or, for a number it was told is
@@ -203,6 +206,19 @@ export function createGraphStandIn(options: GraphStandInOptions) {
       return graphError(res, 401, 190, 'Invalid OAuth access token - Cannot parse access token');
     }
     const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+    // The tests' control, not Meta's API: a number whose messages Meta accepts and then fails.
+    if (req.method === 'POST' && parts.join('/') === 'test/undeliverable') {
+      const number = (
+        JSON.parse((body ?? (await readBody(req, 1024))).toString('utf8') || '{}') as {
+          number?: unknown;
+        }
+      ).number;
+      if (typeof number !== 'string' || !/^[0-9]{6,15}$/.test(number)) {
+        return graphError(res, 400, 100, 'Invalid parameter', 'number');
+      }
+      undeliverable.add(number);
+      return sendJson(res, 200, { ok: true });
+    }
     if (req.method === 'GET' && parts.length === 2 && parts[0] === 'media') {
       const found = media.get(parts[1]!);
       if (!found) return graphError(res, 404, 100, 'Unsupported get request.');

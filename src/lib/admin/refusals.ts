@@ -74,6 +74,11 @@ export const HINT_RULES: Readonly<Record<string, Refusal>> = {
   account_locked: { rule: 'rate_limited', field: null },
   reference_mismatch: { rule: 'reference_mismatch', field: null },
   patient_reply_length: { rule: 'reply_length', field: 'body' },
+  whatsapp_window_closed: { rule: 'whatsapp_window_closed', field: 'body' },
+  whatsapp_template_not_approved: { rule: 'whatsapp_template', field: 'template' },
+  whatsapp_text_length: { rule: 'whatsapp_text_length', field: 'body' },
+  whatsapp_no_number: { rule: 'whatsapp_no_number', field: null },
+  whatsapp_message_choice: { rule: 'invalid', field: null },
 };
 
 /**
