@@ -151,34 +151,38 @@ function readOutbound(
   return { refusal: [400, 100, 'Invalid parameter', 'type'] };
 }
 
+/** Posts one status notification to the webhook, signed as Meta signs it; its HTTP status. */
+async function postStatus(
+  options: GraphStandInOptions,
+  status: { id: string; recipient: string; status: string; errors?: unknown[] },
+): Promise<number> {
+  if (!options.webhookUrl || !options.appSecret) return 0;
+  const { body, signature } = signedStatusNotification(
+    options.appSecret,
+    options.phoneNumberId,
+    status,
+  );
+  const response = await fetch(options.webhookUrl(), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature },
+    body,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
 export function createGraphStandIn(options: GraphStandInOptions) {
   const media = new Map<string, { bytes: Buffer; mimeType: string }>();
   const sent: SentMessage[] = [];
   const undeliverable = new Set<string>();
   let base = '';
 
-  /** Posts one status notification to the webhook, signed as Meta signs it. */
-  async function emitStatus(
+  const emitStatus = (
     id: string,
     recipient: string,
     status: 'sent' | 'delivered' | 'read' | 'failed',
     errors?: unknown[],
-  ): Promise<number> {
-    if (!options.webhookUrl || !options.appSecret) return 0;
-    const { body, signature } = signedStatusNotification(options.appSecret, options.phoneNumberId, {
-      id,
-      recipient,
-      status,
-      ...(errors ? { errors } : {}),
-    });
-    const response = await fetch(options.webhookUrl(), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature },
-      body,
-    });
-    await response.arrayBuffer();
-    return response.status;
-  }
+  ) => postStatus(options, { id, recipient, status, ...(errors ? { errors } : {}) });
 
   async function afterSend(message: SentMessage) {
     try {

@@ -6,7 +6,6 @@ import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { adminText } from '~/lib/admin/strings.ts';
 import { isNoAnswer, newWriteKey } from '~/lib/admin/writes.ts';
 import { adminQueryKeys } from '../data.ts';
-import { UserText } from '../parts.tsx';
 import { goToLogin } from '../session.ts';
 import {
   fetchWhatsAppTemplates,
@@ -14,6 +13,7 @@ import {
   whatsappKey,
   whatsappTemplatesKey,
   type WhatsAppConversation,
+  type WhatsAppTemplate,
 } from './whatsappData.ts';
 
 /** Meta's limit of a text message's body, which the database checks too. */
@@ -21,6 +21,58 @@ const MAX_TEXT = 4096;
 
 type Outcome =
   { kind: 'queued' } | { kind: 'refused'; text: string } | { kind: 'lost'; text: string };
+
+/** Outside the window: the approved templates in the request's language, and why only they. */
+function TemplateChoices({
+  name,
+  options,
+  loaded,
+  chosen,
+  onChoose,
+  patientWrote,
+}: {
+  name: string;
+  options: WhatsAppTemplate[];
+  loaded: boolean;
+  chosen: string | null;
+  onChoose: (template: string) => void;
+  patientWrote: boolean;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold">
+        {adminText('admin.whatsapp.composer.template')}
+      </legend>
+      <p className="mt-1 text-sm text-muted" data-testid="whatsapp-templates-only">
+        {patientWrote
+          ? adminText('admin.whatsapp.composer.templatesOnly')
+          : adminText('admin.whatsapp.composer.neverWrote')}
+      </p>
+      {loaded && options.length === 0 && (
+        <p className="mt-2 text-sm text-offer-700">
+          {adminText('admin.whatsapp.composer.noTemplates')}
+        </p>
+      )}
+      <ul className="mt-2 space-y-2" data-testid="whatsapp-template-choices">
+        {options.map((option) => (
+          <li key={option.name}>
+            <label className="flex min-h-11 cursor-pointer items-start gap-2 rounded-lg border border-sand-200 p-2 text-sm">
+              <input
+                type="radio"
+                name={name}
+                value={option.name}
+                checked={chosen === option.name}
+                onChange={() => onChoose(option.name)}
+                className="mt-1"
+              />
+              <span dir="auto">{option.body}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
 
 /**
  * The WhatsApp composer of the request dialog (issue 46 item 3). Within 24 hours of the patient's
@@ -111,40 +163,14 @@ export function WhatsAppComposer({
           </p>
         </>
       ) : (
-        <fieldset>
-          <legend className="text-sm font-semibold">
-            {adminText('admin.whatsapp.composer.template')}
-          </legend>
-          <p className="mt-1 text-sm text-muted" data-testid="whatsapp-templates-only">
-            {conversation.last_inbound_at
-              ? adminText('admin.whatsapp.composer.templatesOnly')
-              : adminText('admin.whatsapp.composer.neverWrote')}
-          </p>
-          {templates.data && offered.length === 0 && (
-            <p className="mt-2 text-sm text-offer-700">
-              {adminText('admin.whatsapp.composer.noTemplates')}
-            </p>
-          )}
-          <ul className="mt-2 space-y-2" data-testid="whatsapp-template-choices">
-            {offered.map((option) => (
-              <li key={option.name}>
-                <label className="flex min-h-11 cursor-pointer items-start gap-2 rounded-lg border border-sand-200 p-2 text-sm">
-                  <input
-                    type="radio"
-                    name={`${uid}-template`}
-                    value={option.name}
-                    checked={chosen === option.name}
-                    onChange={() => setTemplate(option.name)}
-                    className="mt-1"
-                  />
-                  <span>
-                    <UserText>{option.body}</UserText>
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+        <TemplateChoices
+          name={`${uid}-template`}
+          options={offered}
+          loaded={templates.data !== undefined}
+          chosen={chosen}
+          onChoose={setTemplate}
+          patientWrote={conversation.last_inbound_at !== null}
+        />
       )}
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <button
