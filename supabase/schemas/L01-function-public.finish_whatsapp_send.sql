@@ -23,6 +23,10 @@ begin
     set wa_message_id = left(_wa_message_id, 200), claimed_until = null, next_attempt_at = null,
         last_error = null
     where m.id = _message_id;
+    -- A state Meta reported before its id was recorded here applies now.
+    perform public.whatsapp_status(e.status)
+    from private.whatsapp_early_statuses e where e.wa_message_id = left(_wa_message_id, 200);
+    delete from private.whatsapp_early_statuses e where e.wa_message_id = left(_wa_message_id, 200);
     return 'accepted';
   end if;
   if coalesce(_retry, false) and message.attempts < 5 then

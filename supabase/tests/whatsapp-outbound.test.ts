@@ -233,6 +233,66 @@ describe.each(backends)('WhatsApp outbound and media, on $name', (backend) => {
     expect(await finish(two.id, wamid(), null, false)).toBe('failed');
   });
 
+  it('applies a status Meta sent before the worker recorded Meta’s id', async () => {
+    const lead = await addPublicLead(db, { country_code: '+966', phone: '501230006' });
+    await receive({ from: '966501230006', body: 'hi' });
+    const sent = await send(owner, lead.requestId, { text: 'quick' });
+    await call(serviceRole, `select public.claim_whatsapp_sends(10) as r`);
+    const id = wamid();
+    const status = (state: string, errors?: unknown[]) =>
+      call<boolean>(serviceRole, `select public.whatsapp_status($1) as r`, [
+        JSON.stringify({
+          id,
+          status: state,
+          timestamp: seconds(),
+          recipient_id: '966501230006',
+          ...(errors ? { errors } : {}),
+        }),
+      ]);
+    // Meta's webhook is faster than the answer to the send: nothing to change yet.
+    expect(await status('sent')).toBe(false);
+    expect(
+      await status('failed', [
+        {
+          code: 131026,
+          title: 'Message undeliverable',
+          error_data: { details: 'Not on WhatsApp.' },
+        },
+      ]),
+    ).toBe(false);
+    expect(await status('delivered')).toBe(false);
+    const kept = await db.query<{ status: Record<string, unknown> }>(
+      `select status from private.whatsapp_early_statuses where wa_message_id = $1`,
+      [id],
+    );
+    // The most advanced state, without the number.
+    expect(kept.rows[0]!.status).toMatchObject({ status: 'failed' });
+    expect(kept.rows[0]!.status['recipient_id']).toBeUndefined();
+    expect(
+      await call(serviceRole, `select public.finish_whatsapp_send($1, $2, null, false) as r`, [
+        sent.id,
+        id,
+      ]),
+    ).toBe('accepted');
+    expect(await outbound()).toEqual([
+      expect.objectContaining({
+        body: 'quick',
+        wa_message_id: id,
+        state: 'failed',
+        error_code: 131026,
+        error_title: 'Message undeliverable',
+        error_detail: 'Not on WhatsApp.',
+      }),
+    ]);
+    expect(
+      (
+        await db.query(`select 1 from private.whatsapp_early_statuses where wa_message_id = $1`, [
+          id,
+        ])
+      ).rows,
+    ).toHaveLength(0);
+  });
+
   interface Target {
     file_id: string;
     slot: string;
