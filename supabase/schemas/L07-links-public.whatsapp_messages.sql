@@ -5,6 +5,8 @@ CREATE TRIGGER broadcast_whatsapp_message AFTER INSERT OR UPDATE OF state ON pub
 
 CREATE TRIGGER whatsapp_media_pending BEFORE INSERT ON public.whatsapp_messages FOR EACH ROW EXECUTE FUNCTION private.whatsapp_media_pending();
 
+CREATE TRIGGER whatsapp_stop_word AFTER INSERT ON public.whatsapp_messages FOR EACH ROW EXECUTE FUNCTION private.whatsapp_stop_word();
+
 ALTER TABLE ONLY public.whatsapp_messages
     ADD CONSTRAINT whatsapp_messages_author_id_fkey FOREIGN KEY (author_id) REFERENCES private.admin_users(id) ON DELETE SET NULL;
 

@@ -293,6 +293,44 @@ describe.each(backends)('WhatsApp outbound and media, on $name', (backend) => {
     ).toHaveLength(0);
   });
 
+  it('records «توقف» or STOP as the withdrawal of advertising and of automatic messages', async () => {
+    const lead = await addPublicLead(db, { country_code: '+966', phone: '501230007' });
+    await db.query(
+      `update public.offer_leads
+       set advertising_consent_version = (select version from private.advertising_consent_texts limit 1),
+           advertising_consented_at = now()
+       where id = $1`,
+      [lead.leadId],
+    );
+    await receive({ from: '966501230007', body: 'توقف عن ماذا؟' });
+    const state = async () =>
+      (
+        await db.query<{ withdrawn: boolean; stopped: boolean }>(
+          `select l.advertising_withdrawn_at is not null as withdrawn,
+                  exists (select 1 from private.outbound_stops s where s.lead_id = l.id) as stopped
+           from public.offer_leads l where l.id = $1`,
+          [lead.leadId],
+        )
+      ).rows[0];
+    // A sentence with the word in it is a message, not the stop word.
+    expect(await state()).toEqual({ withdrawn: false, stopped: false });
+    await receive({ from: '966501230007', body: ' «توقف» ' });
+    expect(await state()).toEqual({ withdrawn: true, stopped: true });
+    const events = await db.query<{ old_value: string; new_value: string }>(
+      `select old_value, new_value from public.request_events
+       where request_id = $1 and kind = 'automatic_message'`,
+      [lead.requestId],
+    );
+    expect(events.rows).toEqual([{ old_value: 'whatsapp', new_value: 'stopped_by_patient' }]);
+
+    const english = await addPublicLead(db, { country_code: '+966', phone: '501230008' });
+    await receive({ from: '966501230008', body: 'STOP.' });
+    const stopped = await db.query(`select 1 from private.outbound_stops where lead_id = $1`, [
+      english.leadId,
+    ]);
+    expect(stopped.rows).toHaveLength(1);
+  });
+
   interface Target {
     file_id: string;
     slot: string;

@@ -43,6 +43,8 @@ export const adminWhatsAppAr = {
   'admin.whatsapp.media.stored': 'محفوظ في ملفات الطلب بعد الفحص.',
   'admin.whatsapp.media.refused': 'لم يُقبل الملف: {reason}',
   'admin.whatsapp.media.failed': 'تعذّر جلب الملف من واتساب: {reason}',
+  'admin.automatic.stopped_by_patient':
+    'كتب المريض «توقف» على واتساب: لا رسائل تلقائية ولا عروض لهذا الطلب بعد الآن',
   'admin.whatsapp.event': 'رسالة واتساب من المريض',
   'admin.source.whatsapp': 'واتساب',
   'admin.request.basisWhatsApp': 'كتب إلينا على واتساب من الرقم {number} في {date}',

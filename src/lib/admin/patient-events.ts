@@ -90,7 +90,7 @@ export function describeAutomaticMessage(event: Pick<RequestEvent, 'old_value' |
 } {
   const label = adminText('admin.automatic.event');
   const value = event.new_value ?? '';
-  if (value === 'stopped' || value === 'allowed')
+  if (value === 'stopped' || value === 'allowed' || value === 'stopped_by_patient')
     return { label, text: adminText(`admin.automatic.${value}`) };
   const kindKey = `admin.automatic.kind.${event.old_value ?? ''}`;
   const kind = isAdminKey(kindKey) ? adminText(kindKey) : (event.old_value ?? '');
