@@ -766,6 +766,7 @@ export type Database = {
           media_state: string | null;
           media_type: string | null;
           next_attempt_at: string | null;
+          notice_id: number | null;
           phone_key: string;
           place_address: string | null;
           place_name: string | null;
@@ -802,6 +803,7 @@ export type Database = {
           media_state?: string | null;
           media_type?: string | null;
           next_attempt_at?: string | null;
+          notice_id?: number | null;
           phone_key: string;
           place_address?: string | null;
           place_name?: string | null;
@@ -838,6 +840,7 @@ export type Database = {
           media_state?: string | null;
           media_type?: string | null;
           next_attempt_at?: string | null;
+          notice_id?: number | null;
           phone_key?: string;
           place_address?: string | null;
           place_name?: string | null;
@@ -1195,6 +1198,10 @@ export type Database = {
       };
       purge_requests: {
         Args: { _idempotency_key: string; _ids: string[] };
+        Returns: number;
+      };
+      queue_whatsapp_notices: {
+        Args: { _limit: number };
         Returns: number;
       };
       quote_speed_report: {

@@ -36,6 +36,7 @@ CREATE TABLE public.whatsapp_messages (
     media_attempts integer DEFAULT 0 NOT NULL,
     media_next_at timestamp with time zone,
     media_reason text,
+    notice_id bigint,
     CONSTRAINT whatsapp_messages_attempts CHECK (((attempts >= 0) AND (attempts <= 20))),
     CONSTRAINT whatsapp_messages_body_length CHECK ((char_length(body) <= 4096)),
     CONSTRAINT whatsapp_messages_direction CHECK ((direction = ANY (ARRAY['in'::text, 'out'::text]))),
@@ -69,6 +70,8 @@ ALTER TABLE ONLY public.whatsapp_messages
 CREATE INDEX whatsapp_messages_due_idx ON public.whatsapp_messages USING btree (next_attempt_at) WHERE ((direction = 'out'::text) AND (state = 'queued'::text) AND (wa_message_id IS NULL));
 
 CREATE INDEX whatsapp_messages_media_due_idx ON public.whatsapp_messages USING btree (media_next_at) WHERE (media_state = 'pending'::text);
+
+CREATE UNIQUE INDEX whatsapp_messages_notice_idx ON public.whatsapp_messages USING btree (notice_id) WHERE (notice_id IS NOT NULL);
 
 CREATE INDEX whatsapp_messages_phone_key_idx ON public.whatsapp_messages USING btree (phone_key, sent_at DESC);
 

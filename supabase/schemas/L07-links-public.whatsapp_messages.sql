@@ -3,6 +3,8 @@
 
 CREATE TRIGGER broadcast_whatsapp_message AFTER INSERT OR UPDATE OF state ON public.whatsapp_messages FOR EACH ROW EXECUTE FUNCTION private.broadcast_whatsapp_message();
 
+CREATE TRIGGER finish_whatsapp_notice AFTER UPDATE OF wa_message_id, state ON public.whatsapp_messages FOR EACH ROW EXECUTE FUNCTION private.finish_whatsapp_notice();
+
 CREATE TRIGGER whatsapp_media_pending BEFORE INSERT ON public.whatsapp_messages FOR EACH ROW EXECUTE FUNCTION private.whatsapp_media_pending();
 
 CREATE TRIGGER whatsapp_stop_word AFTER INSERT ON public.whatsapp_messages FOR EACH ROW EXECUTE FUNCTION private.whatsapp_stop_word();
@@ -12,6 +14,9 @@ ALTER TABLE ONLY public.whatsapp_messages
 
 ALTER TABLE ONLY public.whatsapp_messages
     ADD CONSTRAINT whatsapp_messages_file_id_fkey FOREIGN KEY (file_id) REFERENCES private.request_files(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.whatsapp_messages
+    ADD CONSTRAINT whatsapp_messages_notice_id_fkey FOREIGN KEY (notice_id) REFERENCES private.patient_notices(id) ON DELETE SET NULL;
 
 ALTER TABLE ONLY public.whatsapp_messages
     ADD CONSTRAINT whatsapp_messages_request_id_fkey FOREIGN KEY (request_id) REFERENCES public.contact_requests(id) ON DELETE CASCADE;

@@ -228,6 +228,7 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.claim_whatsapp_media(integer, uuid)': { service_role: 'x' },
   'function public.whatsapp_media_begin(uuid, text, integer)': { service_role: 'x' },
   'function public.finish_whatsapp_media(uuid, text, text)': { service_role: 'x' },
+  'function public.queue_whatsapp_notices(integer)': { service_role: 'x' },
   // Issue 43: the patient's conversation with their manager. Staff read it (RLS: requests they may
   // read) and reply through the function; the patient reads it by token; nobody writes the table.
   'table public.patient_messages': { authenticated: 'r', service_role: 'arwd' },

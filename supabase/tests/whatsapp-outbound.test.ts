@@ -331,6 +331,72 @@ describe.each(backends)('WhatsApp outbound and media, on $name', (backend) => {
     expect(stopped.rows).toHaveLength(1);
   });
 
+  it('sends a WhatsApp patient notice as its approved template under the recipient policy', async () => {
+    await db.query(
+      `update private.outbound_kinds set channel = 'whatsapp' where kind = 'quote_chosen'`,
+    );
+    await db.query(
+      `update private.whatsapp_templates set approved = true where name = 'rihla_quote_chosen'`,
+    );
+    try {
+      const lead = await addPublicLead(db, { country_code: '+966', phone: '501230009' });
+      const stoppedLead = await addPublicLead(db, { country_code: '+966', phone: '501230010' });
+      await db.query(`insert into private.outbound_stops (lead_id) values ($1)`, [
+        stoppedLead.leadId,
+      ]);
+      const notice = async (leadId: string) =>
+        (
+          await db.query<{ id: string }>(
+            `insert into private.patient_notices (lead_id, kind, channel) values ($1, 'quote_chosen', 'whatsapp')
+             returning id::text`,
+            [leadId],
+          )
+        ).rows[0]!.id;
+      const sent = await notice(lead.leadId);
+      const stopped = await notice(stoppedLead.leadId);
+      expect(await call(serviceRole, `select public.queue_whatsapp_notices(10) as r`)).toBe(1);
+      const claimed = await call<
+        { message_id: string; kind: string; template_name: string; to: string }[]
+      >(serviceRole, `select public.claim_whatsapp_sends(10) as r`);
+      expect(claimed).toEqual([
+        expect.objectContaining({
+          kind: 'template',
+          template_name: 'rihla_quote_chosen',
+          to: '966501230009',
+        }),
+      ]);
+      // Queued once: the next call finds nothing new.
+      expect(await call(serviceRole, `select public.queue_whatsapp_notices(10) as r`)).toBe(0);
+      await call(serviceRole, `select public.finish_whatsapp_send($1, $2, null, false) as r`, [
+        claimed[0]!.message_id,
+        wamid(),
+      ]);
+      const notices = await db.query<{
+        id: string;
+        sent: boolean;
+        gave_up: boolean;
+        last_error: string | null;
+      }>(
+        `select id::text, sent_at is not null as sent, gave_up_at is not null as gave_up, last_error
+         from private.patient_notices order by id`,
+      );
+      expect(notices.rows).toEqual([
+        { id: sent, sent: true, gave_up: false, last_error: null },
+        { id: stopped, sent: false, gave_up: true, last_error: 'policy: stopped' },
+      ]);
+      const events = await db.query<{ old_value: string; new_value: string }>(
+        `select old_value, new_value from public.request_events
+         where request_id = $1 and kind = 'automatic_message'`,
+        [lead.requestId],
+      );
+      expect(events.rows).toEqual([{ old_value: 'quote_chosen', new_value: 'sent' }]);
+    } finally {
+      await db.query(
+        `update private.outbound_kinds set channel = 'email' where kind = 'quote_chosen'`,
+      );
+    }
+  });
+
   interface Target {
     file_id: string;
     slot: string;

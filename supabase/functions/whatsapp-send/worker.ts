@@ -4,8 +4,9 @@ import { fetchPendingMedia, type MediaResult } from '../_shared/whatsapp-media.t
 import { graphConfig, sendWhatsApp, type OutboundMessage } from '../_shared/whatsapp-graph.ts';
 
 /**
- * One run of the WhatsApp worker (issue 46): the outbox of messages staff wrote in the dialog
- * (public.claim_whatsapp_sends → Meta's Graph API → public.finish_whatsapp_send with Meta's message
+ * One run of the WhatsApp worker (issue 46): the patient notices due on WhatsApp join the outbox
+ * as approved templates under the recipient policy (public.queue_whatsapp_notices), then the
+ * outbox of messages staff wrote in the dialog and those (public.claim_whatsapp_sends → Meta's Graph API → public.finish_whatsapp_send with Meta's message
  * id, a retry when Meta was not reached, or Meta's refusal), then the media still to fetch.
  * Meta's delivery states follow through the webhook (public.whatsapp_status).
  */
@@ -41,6 +42,8 @@ export async function drainWhatsApp(
   const config = graphConfig(runtime.env);
   // Without the token nothing is claimed: the messages wait, queued, until it is set.
   for (let round = 0; config && round < ROUNDS; round++) {
+    // The product's own messages (patient notices on WhatsApp) join the outbox first.
+    if (round === 0) await api.rpc<number>('queue_whatsapp_notices', { _limit: 20 });
     const claimed = await api.rpc<ClaimedSend[]>('claim_whatsapp_sends', { _limit: 20 });
     if (claimed.length === 0) break;
     for (const send of claimed) {
