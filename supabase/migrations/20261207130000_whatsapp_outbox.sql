@@ -31,6 +31,8 @@ create table private.whatsapp_templates (
   language public.site_language not null,
   body text not null,
   approved boolean not null default false,
+  -- false: a template of the product's own automatic messages (20261207130500), not for the composer.
+  for_staff boolean not null default true,
   primary key (name, language),
   constraint whatsapp_templates_name check (name ~ '^[a-z0-9_]+$' and char_length(name) <= 512),
   constraint whatsapp_templates_body check (char_length(body) between 1 and 1024)
@@ -68,7 +70,7 @@ begin
     select jsonb_agg(jsonb_build_object('name', t.name, 'language', t.language, 'body', t.body)
       order by t.name, t.language)
     from private.whatsapp_templates t
-    where t.approved
+    where t.approved and t.for_staff
   ), '[]'::jsonb);
 end
 $$;
@@ -136,7 +138,7 @@ begin
     end if;
   else
     select * into template from private.whatsapp_templates t
-    where t.name = _template and t.approved
+    where t.name = _template and t.approved and t.for_staff
       and t.language = coalesce(nullif(_template_language, ''), target.language::text)::public.site_language;
     if template.name is null then
       raise exception 'no approved WhatsApp template %', _template

@@ -8,22 +8,23 @@
 -- states are then the outbox's. When Meta accepts it the notice is delivered (the policy's timeline
 -- event, public.finish_patient_notice); when it fails for good the notice is given up with Meta's
 -- reason. A kind without an approved template waits (the notice outbox gives up after 24 hours).
--- The templates carry no variables (no link: the patient's link never goes through Meta).
+-- The templates carry no variables (no link: the patient's link never goes through Meta), and are
+-- not offered in the dialog's composer (for_staff false).
 
 alter table public.whatsapp_messages
   add column notice_id bigint references private.patient_notices (id) on delete set null;
 create unique index whatsapp_messages_notice_idx on public.whatsapp_messages (notice_id)
   where notice_id is not null;
 
-insert into private.whatsapp_templates (name, language, body) values
-  ('rihla_quotes_ready', 'ar', 'رحلة كير: عروض العيادات لطلبك جاهزة. افتح صفحة طلبك من الرابط الذي وصلك لتقارن بينها.'),
-  ('rihla_quotes_ready', 'en', 'Rihla Care: the clinics'' quotes for your request are ready. Open your request page from the link you received to compare them.'),
-  ('rihla_quote_revised', 'ar', 'رحلة كير: عُدّل أحد العروض في طلبك. تجد ما تغيّر في صفحة طلبك.'),
-  ('rihla_quote_revised', 'en', 'Rihla Care: one of the quotes for your request was revised. Your request page shows what changed.'),
-  ('rihla_quote_chosen', 'ar', 'رحلة كير: سجّلنا اختيارك للعرض، وسيتواصل معك مديرك المتابع قريباً.'),
-  ('rihla_quote_chosen', 'en', 'Rihla Care: we recorded your choice of quote; your manager will be in touch soon.'),
-  ('rihla_manager_assigned', 'ar', 'رحلة كير: لطلبك الآن مدير يتابعه، وتجد اسمه في صفحة طلبك.'),
-  ('rihla_manager_assigned', 'en', 'Rihla Care: your request now has a manager following it; your request page shows their name.');
+insert into private.whatsapp_templates (name, language, body, for_staff) values
+  ('rihla_quotes_ready', 'ar', 'رحلة كير: عروض العيادات لطلبك جاهزة. افتح صفحة طلبك من الرابط الذي وصلك لتقارن بينها.', false),
+  ('rihla_quotes_ready', 'en', 'Rihla Care: the clinics'' quotes for your request are ready. Open your request page from the link you received to compare them.', false),
+  ('rihla_quote_revised', 'ar', 'رحلة كير: عُدّل أحد العروض في طلبك. تجد ما تغيّر في صفحة طلبك.', false),
+  ('rihla_quote_revised', 'en', 'Rihla Care: one of the quotes for your request was revised. Your request page shows what changed.', false),
+  ('rihla_quote_chosen', 'ar', 'رحلة كير: سجّلنا اختيارك للعرض، وسيتواصل معك مديرك المتابع قريباً.', false),
+  ('rihla_quote_chosen', 'en', 'Rihla Care: we recorded your choice of quote; your manager will be in touch soon.', false),
+  ('rihla_manager_assigned', 'ar', 'رحلة كير: لطلبك الآن مدير يتابعه، وتجد اسمه في صفحة طلبك.', false),
+  ('rihla_manager_assigned', 'en', 'Rihla Care: your request now has a manager following it; your request page shows their name.', false);
 
 -- Turns up to `_limit` due WhatsApp notices the policy lets go into queued outbox messages;
 -- returns how many. A notice the policy holds waits until its time; one it drops is given up.

@@ -47,7 +47,7 @@ begin
     end if;
   else
     select * into template from private.whatsapp_templates t
-    where t.name = _template and t.approved
+    where t.name = _template and t.approved and t.for_staff
       and t.language = coalesce(nullif(_template_language, ''), target.language::text)::public.site_language;
     if template.name is null then
       raise exception 'no approved WhatsApp template %', _template

@@ -13,7 +13,7 @@ begin
     select jsonb_agg(jsonb_build_object('name', t.name, 'language', t.language, 'body', t.body)
       order by t.name, t.language)
     from private.whatsapp_templates t
-    where t.approved
+    where t.approved and t.for_staff
   ), '[]'::jsonb);
 end
 $$;

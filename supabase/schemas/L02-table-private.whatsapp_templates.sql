@@ -6,6 +6,7 @@ CREATE TABLE private.whatsapp_templates (
     language public.site_language NOT NULL,
     body text NOT NULL,
     approved boolean DEFAULT false NOT NULL,
+    for_staff boolean DEFAULT true NOT NULL,
     CONSTRAINT whatsapp_templates_body CHECK (((char_length(body) >= 1) AND (char_length(body) <= 1024))),
     CONSTRAINT whatsapp_templates_name CHECK (((name ~ '^[a-z0-9_]+$'::text) AND (char_length(name) <= 512)))
 );

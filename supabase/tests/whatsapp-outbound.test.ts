@@ -354,6 +354,16 @@ describe.each(backends)('WhatsApp outbound and media, on $name', (backend) => {
         ).rows[0]!.id;
       const sent = await notice(lead.leadId);
       const stopped = await notice(stoppedLead.leadId);
+      // The product's own templates are not the composer's: not offered, not sendable by staff.
+      const offered = await call<{ name: string }[]>(
+        owner,
+        `select public.whatsapp_templates() as r`,
+      );
+      expect(offered.map((t) => t.name)).not.toContain('rihla_quote_chosen');
+      await expectSqlError(
+        send(owner, lead.requestId, { template: 'rihla_quote_chosen' }),
+        'PT404',
+      );
       expect(await call(serviceRole, `select public.queue_whatsapp_notices(10) as r`)).toBe(1);
       const claimed = await call<
         { message_id: string; kind: string; template_name: string; to: string }[]
