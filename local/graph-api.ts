@@ -14,7 +14,7 @@ import { readBody, sendJson } from './http.ts';
  *   GET  /media/{media-id}                       its bytes (the `url` above)
  *
  * and, for the browser tests only, POST /test/undeliverable { number } (a number whose messages
- * it accepts and then reports failed).
+ * it accepts and then reports failed) and POST /test/media { id, mime_type, base64 } (a medium).
  *
  * Every call needs `Authorization: Bearer <the token it was given>` (401 code 190 otherwise). After
  * a send is accepted it emits Meta's status webhooks to the product's whatsapp-webhook, signed
@@ -171,6 +171,48 @@ async function postStatus(
   return response.status;
 }
 
+/** The tests' control routes (POST /test/…), not Meta's API. */
+async function handleTestControl(
+  req: IncomingMessage,
+  res: ServerResponse,
+  what: string,
+  body: Buffer | undefined,
+  state: { media: Map<string, { bytes: Buffer; mimeType: string }>; undeliverable: Set<string> },
+): Promise<void> {
+  // The tests' control, not Meta's API: a number whose messages Meta accepts and then fails.
+  if (what === 'undeliverable') {
+    const number = (
+      JSON.parse((body ?? (await readBody(req, 1024))).toString('utf8') || '{}') as {
+        number?: unknown;
+      }
+    ).number;
+    if (typeof number !== 'string' || !/^[0-9]{6,15}$/.test(number)) {
+      return graphError(res, 400, 100, 'Invalid parameter', 'number');
+    }
+    state.undeliverable.add(number);
+    return sendJson(res, 200, { ok: true });
+  }
+  // The tests' control too: a medium a patient "sent" (its bytes in base64).
+  if (what === 'media') {
+    const medium = JSON.parse(
+      (body ?? (await readBody(req, 12 * 1024 * 1024))).toString('utf8') || '{}',
+    ) as { id?: unknown; mime_type?: unknown; base64?: unknown };
+    if (
+      typeof medium.id !== 'string' ||
+      typeof medium.mime_type !== 'string' ||
+      typeof medium.base64 !== 'string'
+    ) {
+      return graphError(res, 400, 100, 'Invalid parameter', 'id, mime_type or base64');
+    }
+    state.media.set(medium.id, {
+      bytes: Buffer.from(medium.base64, 'base64'),
+      mimeType: medium.mime_type,
+    });
+    return sendJson(res, 200, { ok: true });
+  }
+  return graphError(res, 404, 100, `Unknown path components: /test/${what}`);
+}
+
 export function createGraphStandIn(options: GraphStandInOptions) {
   const media = new Map<string, { bytes: Buffer; mimeType: string }>();
   const sent: SentMessage[] = [];
@@ -210,18 +252,8 @@ export function createGraphStandIn(options: GraphStandInOptions) {
       return graphError(res, 401, 190, 'Invalid OAuth access token - Cannot parse access token');
     }
     const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
-    // The tests' control, not Meta's API: a number whose messages Meta accepts and then fails.
-    if (req.method === 'POST' && parts.join('/') === 'test/undeliverable') {
-      const number = (
-        JSON.parse((body ?? (await readBody(req, 1024))).toString('utf8') || '{}') as {
-          number?: unknown;
-        }
-      ).number;
-      if (typeof number !== 'string' || !/^[0-9]{6,15}$/.test(number)) {
-        return graphError(res, 400, 100, 'Invalid parameter', 'number');
-      }
-      undeliverable.add(number);
-      return sendJson(res, 200, { ok: true });
+    if (req.method === 'POST' && parts[0] === 'test') {
+      return handleTestControl(req, res, parts.slice(1).join('/'), body, { media, undeliverable });
     }
     if (req.method === 'GET' && parts.length === 2 && parts[0] === 'media') {
       const found = media.get(parts[1]!);

@@ -52,6 +52,33 @@ create trigger whatsapp_media_pending
 before insert on public.whatsapp_messages
 for each row execute function private.whatsapp_media_pending();
 
+-- An open dialog hears when a medium is stored or refused, as it hears a message's state
+-- (the topic and payload of private.broadcast_whatsapp_message, with the medium's state).
+create function private.broadcast_whatsapp_media()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.media_state is not distinct from old.media_state then
+    return null;
+  end if;
+  perform realtime.send(
+    jsonb_build_object('request_id', new.request_id, 'message_id', new.id, 'state', new.state,
+      'media_state', new.media_state),
+    tg_op,
+    'staff:whatsapp_messages',
+    true
+  );
+  return null;
+end
+$$;
+
+create trigger broadcast_whatsapp_media
+after update of media_state on public.whatsapp_messages
+for each row execute function private.broadcast_whatsapp_media();
+
 -- Claims up to `_limit` pending media for two minutes, counting the attempt; `_message_id` claims
 -- that one message only (the webhook, right after storing it).
 create function public.claim_whatsapp_media(_limit integer default 10, _message_id uuid default null)
@@ -93,7 +120,7 @@ comment on function public.claim_whatsapp_media(integer, uuid) is
 -- Meta declared (the gate then checks the bytes are exactly that), `_bytes` the size downloaded.
 -- The slot: the oldest one staff asked the patient for that takes this kind of file and has room,
 -- else the treatment's reports. Answers the file's target (private.request_file_target, what the
--- function uploads to and checks), or { refused: reason } when no file can take it: content_type
+-- function uploads to and checks), or { refused: reason } when no file can take it: file_type
 -- (not a JPEG, PNG, WebP or PDF), file_too_large, request_files_full, file_slot_full; the message
 -- is then 'refused' with that reason. A message already begun answers its file's target again.
 create function public.whatsapp_media_begin(_message_id uuid, _content_type text, _bytes integer)
@@ -138,7 +165,7 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('request_files:' || message.request_id::text, 0));
 
   if file_kind is null then
-    refusal := 'content_type';
+    refusal := 'file_type';
   elsif _bytes is null or _bytes < 1 or _bytes > (
     case file_kind when 'pdf' then limits.max_pdf_bytes else limits.max_image_bytes end
   ) then
@@ -253,6 +280,7 @@ comment on function public.finish_whatsapp_media(uuid, text, text) is
   'Records the outcome of fetching one WhatsApp medium: stored, refused, retried or failed (issue 46).';
 
 revoke execute on function private.whatsapp_media_pending() from public;
+revoke execute on function private.broadcast_whatsapp_media() from public;
 revoke execute on function public.claim_whatsapp_media(integer, uuid) from public, anon, authenticated;
 revoke execute on function public.whatsapp_media_begin(uuid, text, integer) from public, anon, authenticated;
 revoke execute on function public.finish_whatsapp_media(uuid, text, text) from public, anon, authenticated;

@@ -42,7 +42,7 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('request_files:' || message.request_id::text, 0));
 
   if file_kind is null then
-    refusal := 'content_type';
+    refusal := 'file_type';
   elsif _bytes is null or _bytes < 1 or _bytes > (
     case file_kind when 'pdf' then limits.max_pdf_bytes else limits.max_image_bytes end
   ) then

@@ -457,7 +457,7 @@ describe.each(backends)('WhatsApp outbound and media, on $name', (backend) => {
     expect(pdfFile).toMatchObject({ slot: 'xray', declared_bytes: 2048 });
     expect(photoFile).toMatchObject({ slot: 'report' });
     expect(pdfFile.object_path).toMatch(new RegExp(`^requests/${lead.requestId}/.+\\.pdf$`));
-    expect(await begin(gif.message_id, 'image/gif', 100)).toEqual({ refused: 'content_type' });
+    expect(await begin(gif.message_id, 'image/gif', 100)).toEqual({ refused: 'file_type' });
 
     // The gate's outcome, as the function records it for an upload (finish_request_file).
     await call(serviceRole, `select public.finish_request_file($1, true, 2048) as r`, [
@@ -488,7 +488,7 @@ describe.each(backends)('WhatsApp outbound and media, on $name', (backend) => {
     ).toEqual([
       ['document', 'stored', null, true],
       ['image', 'refused', 'location_metadata', true],
-      ['image', 'refused', 'content_type', false],
+      ['image', 'refused', 'file_type', false],
     ]);
     const files = await call<{ slots: { slot: string; files: { name: string | null }[] }[] }>(
       owner,

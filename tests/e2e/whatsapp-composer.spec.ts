@@ -8,6 +8,8 @@
  */
 import { expect, test } from '@playwright/test';
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { LOCAL_WHATSAPP_ACCESS_TOKEN, LOCAL_WHATSAPP_APP_SECRET } from '../../local/functions.ts';
 import { apiUrl, serviceClient, uniqueName } from './backend.ts';
 import { openRequest, search, uniquePhone } from './coordinator.ts';
@@ -18,7 +20,12 @@ test.use({ viewport: { width: 360, height: 780 } });
 
 let counter = 0;
 
-async function patientWrites(from: string, text: string, secondsAgo = 0) {
+async function patientWrites(
+  from: string,
+  text: string,
+  secondsAgo = 0,
+  content: Record<string, unknown> = { type: 'text', text: { body: text } },
+) {
   const body = JSON.stringify({
     object: 'whatsapp_business_account',
     entry: [
@@ -35,8 +42,7 @@ async function patientWrites(from: string, text: string, secondsAgo = 0) {
                   from,
                   id: `wamid.E2EC${Date.now()}${++counter}`,
                   timestamp: String(Math.floor(Date.now() / 1000) - secondsAgo),
-                  type: 'text',
-                  text: { body: text },
+                  ...content,
                 },
               ],
             },
@@ -133,5 +139,36 @@ test('outside the window the composer offers only approved templates, and says w
   const sent = section.locator('[data-direction="out"]').last();
   await expect(sent).toContainText('حاولنا التواصل معك بخصوص طلبك');
   await expect(sent.getByTestId('whatsapp-state')).toHaveText('وصلت', { timeout: 20_000 });
+  await expectNoSeriousA11yIssues(page, '[data-testid="whatsapp-section"]');
+});
+
+test('a photo sent on WhatsApp passes the file check into the request’s files; one with a GPS position is refused', async ({
+  page,
+}) => {
+  const { dialog, phone } = await openFreshRequest(page, 'wa-media');
+  const fixture = (name: string) =>
+    readFileSync(join(import.meta.dirname, '..', 'fixtures', 'crafted', name)).toString('base64');
+  for (const [id, file] of [
+    [`e2e-clean-${Date.now()}`, 'clean.jpg'],
+    [`e2e-gps-${Date.now()}`, 'exif-gps.jpg'],
+  ] as const) {
+    const added = await fetch(`${apiUrl}/local/graph/test/media`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${LOCAL_WHATSAPP_ACCESS_TOKEN}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ id, mime_type: 'image/jpeg', base64: fixture(file) }),
+    });
+    expect(added.status).toBe(200);
+    await added.arrayBuffer();
+    await patientWrites(phone, '', 0, { type: 'image', image: { id, mime_type: 'image/jpeg' } });
+  }
+  const section = dialog.getByTestId('whatsapp-section');
+  const states = section.getByTestId('whatsapp-media-state');
+  await expect(states).toHaveText(
+    ['محفوظ في ملفات الطلب بعد الفحص.', 'لم يُقبل الملف: فيه بيانات موقع'],
+    { timeout: 15_000 },
+  );
   await expectNoSeriousA11yIssues(page, '[data-testid="whatsapp-section"]');
 });

@@ -45,6 +45,7 @@ export const adminWhatsAppAr = {
   'admin.whatsapp.media.failed': 'تعذّر جلب الملف من واتساب: {reason}',
   'admin.automatic.stopped_by_patient':
     'كتب المريض «توقف» على واتساب: لا رسائل تلقائية ولا عروض لهذا الطلب بعد الآن',
+  'admin.whatsapp.media.type': 'ليس صورة JPEG أو PNG أو WebP ولا ملف PDF',
   'admin.whatsapp.event': 'رسالة واتساب من المريض',
   'admin.source.whatsapp': 'واتساب',
   'admin.request.basisWhatsApp': 'كتب إلينا على واتساب من الرقم {number} في {date}',

@@ -45,6 +45,7 @@ export const adminWhatsAppEn = {
   'admin.whatsapp.media.failed': 'Could not fetch the file from WhatsApp: {reason}',
   'admin.automatic.stopped_by_patient':
     'The patient wrote STOP on WhatsApp: no automatic messages or offers for this request any more',
+  'admin.whatsapp.media.type': 'not a JPEG, PNG or WebP photo nor a PDF',
   'admin.whatsapp.event': 'WhatsApp message from the patient',
   'admin.source.whatsapp': 'WhatsApp',
   'admin.request.basisWhatsApp': 'Wrote to us on WhatsApp from {number} on {date}',

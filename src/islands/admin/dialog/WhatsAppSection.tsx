@@ -1,12 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatRequestDate } from '~/lib/admin/dates.ts';
+import { reasonLabel } from '~/lib/admin/file-events.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { adminText, type AdminKey } from '~/lib/admin/strings.ts';
 import { UserText } from '../parts.tsx';
 import { useLiveWhatsApp } from './useLiveWhatsApp.ts';
 import { WhatsAppComposer } from './WhatsAppComposer.tsx';
 import { fetchConversation, whatsappKey, type WhatsAppMessage } from './whatsappData.ts';
+
+/** Why a photo or document did not reach the request's files, in the staff's words. */
+function mediaReason(message: WhatsAppMessage): string {
+  const reason = message.media_reason ?? '';
+  if (message.media_state !== 'refused') return reason;
+  if (reason === 'file_type') return adminText('admin.whatsapp.media.type');
+  if (reason === 'file_too_large') return reasonLabel('too_large');
+  if (reason === 'request_files_full' || reason === 'file_slot_full') {
+    return adminText('admin.writes.rule.files_full');
+  }
+  return reasonLabel(reason);
+}
 
 function MessageText({ message }: { message: WhatsAppMessage }) {
   if (message.kind === 'location') {
@@ -40,7 +53,7 @@ function MessageText({ message }: { message: WhatsAppMessage }) {
           data-testid="whatsapp-media-state"
         >
           {adminText(`admin.whatsapp.media.${message.media_state}` as AdminKey, {
-            reason: message.media_reason ?? '',
+            reason: mediaReason(message),
           })}
         </p>
       )}
