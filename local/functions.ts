@@ -34,6 +34,10 @@ export const KEYLESS_WEBHOOKS = new Set(['whatsapp-webhook']);
 
 /** The app secret the local webhook checks signatures with (never a production value). */
 export const LOCAL_WHATSAPP_APP_SECRET = 'local-whatsapp-app-secret';
+/** The Graph API stand-in's path on the local server, its token and the business number it serves. */
+export const LOCAL_GRAPH_PATH = '/local/graph';
+export const LOCAL_WHATSAPP_ACCESS_TOKEN = 'local-whatsapp-access-token';
+export const LOCAL_WHATSAPP_PHONE_NUMBER_ID = '106540352242922';
 
 export const FUNCTIONS_DIR = join(REPO_ROOT, 'supabase', 'functions');
 const HANDLER_TIMEOUT_MS = 30_000;
@@ -72,6 +76,11 @@ export function createLocalRuntime(options: FunctionsOptions): FunctionRuntime {
     // local values only, so a notification signed with them reaches the local database.
     WHATSAPP_APP_SECRET: LOCAL_WHATSAPP_APP_SECRET,
     WHATSAPP_VERIFY_TOKEN: 'local-whatsapp-verify-token',
+    // Sending and media go to the Graph API stand-in this server serves (local/graph-api.ts),
+    // never to Meta: docs/local-stack.md "Graph API stand-in".
+    WHATSAPP_GRAPH_URL: `${options.apiUrl}${LOCAL_GRAPH_PATH}`,
+    WHATSAPP_ACCESS_TOKEN: LOCAL_WHATSAPP_ACCESS_TOKEN,
+    WHATSAPP_PHONE_NUMBER_ID: LOCAL_WHATSAPP_PHONE_NUMBER_ID,
   };
   const env = (name: string) =>
     pinned[name] ?? fileEnv[name] ?? process.env[name] ?? defaults[name];

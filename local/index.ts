@@ -291,6 +291,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       );
     }
     if (options.seed && (await applySeed(db))) log('[db] loaded supabase/seed.sql');
+    if (!prepared.supabaseManaged) {
+      // Meta's approval of the WhatsApp templates is the Graph API stand-in's here
+      // (local/graph-api.ts accepts every template): the submitted ones count as approved.
+      await db.query(`update private.whatsapp_templates set approved = true where not approved`);
+    }
     const leadLimits = options.leadLimits ?? parseLeadLimits(process.env['RIHLA_LEAD_LIMITS']);
     if (!prepared.supabaseManaged && Object.keys(leadLimits).length) {
       await applyLeadLimits(db, leadLimits);

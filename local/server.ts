@@ -5,11 +5,19 @@ import { handleAuth, JWKS_PATH, sendJwks, type AuthOptions } from './auth.ts';
 import type { LocalConfig } from './config.ts';
 import type { Database } from './db.ts';
 import type { JwtKeys } from './jwt.ts';
-import { FunctionsHost, KEYLESS_WEBHOOKS } from './functions.ts';
+import {
+  FunctionsHost,
+  KEYLESS_WEBHOOKS,
+  LOCAL_GRAPH_PATH,
+  LOCAL_WHATSAPP_ACCESS_TOKEN,
+  LOCAL_WHATSAPP_APP_SECRET,
+  LOCAL_WHATSAPP_PHONE_NUMBER_ID,
+} from './functions.ts';
 import { requestStarted } from './hash-gate.ts';
 import { WORKER_CLIENT_INFO } from '../supabase/functions/send-form-notification/handler.ts';
 import { FILES_CLIENT_INFO } from '../supabase/functions/request-files/handler.ts';
 import { startFilesWorker, type FilesWorker } from './files-worker.ts';
+import { createGraphStandIn, type GraphStandIn } from './graph-api.ts';
 import {
   BodyTooLarge,
   ClientGone,
@@ -62,6 +70,8 @@ export interface ApiServer {
   notifications: NotificationWorker;
   files: FilesWorker;
   storage: StorageService;
+  /** The Graph API stand-in (media a test "sends", numbers that fail, what was sent). */
+  graph: GraphStandIn;
   close(): Promise<void>;
 }
 
@@ -117,6 +127,30 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
   const unlistenDeletions = options.db.listen('storage_deletions', () => {
     void files.deletionsNow();
   });
+  // Meta's Graph API as the WhatsApp functions call it (local/graph-api.ts): its status webhooks
+  // go to this server's whatsapp-webhook, signed with the local app secret.
+  const graph = createGraphStandIn({
+    token: LOCAL_WHATSAPP_ACCESS_TOKEN,
+    phoneNumberId: LOCAL_WHATSAPP_PHONE_NUMBER_ID,
+    webhookUrl: () => `${options.apiUrl()}/functions/v1/whatsapp-webhook`,
+    appSecret: LOCAL_WHATSAPP_APP_SECRET,
+    log: options.log,
+  });
+  // Production's pg_cron call of the WhatsApp worker every minute: here with the files worker's
+  // cadence (off in tests that drive it themselves).
+  const whatsappTimer =
+    (options.filesIntervalMs ?? 0) > 0
+      ? setInterval(() => {
+          functionsHost()
+            .call('whatsapp-send', { action: 'drain' })
+            .then((response) => response.arrayBuffer())
+            .catch((error: unknown) =>
+              options.log(
+                `[whatsapp] drain failed: ${error instanceof Error ? error.message : String(error)}`,
+              ),
+            );
+        }, options.filesIntervalMs)
+      : undefined;
   // One window per server: config.toml's anonymous sign-ins per hour per client address.
   const anonymousLimit = new RateWindow(options.config.anonymousSignInsPerHour, 3_600_000);
   const authOptions = (): AuthOptions => ({
@@ -258,6 +292,11 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
       await handleAuth(authOptions(), req, res, url, body);
       return;
     }
+    if (path === LOCAL_GRAPH_PATH || path.startsWith(`${LOCAL_GRAPH_PATH}/`)) {
+      graph.setBase(`${options.apiUrl()}${LOCAL_GRAPH_PATH}`);
+      await graph.handle(req, res, path.slice(LOCAL_GRAPH_PATH.length), body);
+      return;
+    }
     if (path.startsWith('/functions/v1/')) {
       // A third party's signed webhook (Meta's) sends no project key, as the hosted gateway lets
       // a function without verify_jwt be called; the function checks the sender's signature.
@@ -315,7 +354,9 @@ export async function createApiServer(options: ApiServerOptions): Promise<ApiSer
     notifications,
     files,
     storage,
+    graph,
     async close() {
+      if (whatsappTimer) clearInterval(whatsappTimer);
       await notifications.stop();
       await (
         await unlistenDeletions

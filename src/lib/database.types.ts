@@ -895,21 +895,31 @@ export type Database = {
       };
       whatsapp_messages: {
         Row: {
+          attempts: number;
           author: string | null;
           author_id: string | null;
           body: string | null;
+          claimed_until: string | null;
           created_at: string;
           direction: string;
           error_code: number | null;
           error_detail: string | null;
           error_title: string | null;
+          file_id: string | null;
           id: string;
           kind: string;
+          last_error: string | null;
           latitude: number | null;
           longitude: number | null;
+          media_attempts: number;
           media_id: string | null;
           media_name: string | null;
+          media_next_at: string | null;
+          media_reason: string | null;
+          media_state: string | null;
           media_type: string | null;
+          next_attempt_at: string | null;
+          notice_id: number | null;
           phone_key: string;
           place_address: string | null;
           place_name: string | null;
@@ -922,21 +932,31 @@ export type Database = {
           wa_message_id: string | null;
         };
         Insert: {
+          attempts?: number;
           author?: string | null;
           author_id?: string | null;
           body?: string | null;
+          claimed_until?: string | null;
           created_at?: string;
           direction: string;
           error_code?: number | null;
           error_detail?: string | null;
           error_title?: string | null;
+          file_id?: string | null;
           id?: string;
           kind: string;
+          last_error?: string | null;
           latitude?: number | null;
           longitude?: number | null;
+          media_attempts?: number;
           media_id?: string | null;
           media_name?: string | null;
+          media_next_at?: string | null;
+          media_reason?: string | null;
+          media_state?: string | null;
           media_type?: string | null;
+          next_attempt_at?: string | null;
+          notice_id?: number | null;
           phone_key: string;
           place_address?: string | null;
           place_name?: string | null;
@@ -949,21 +969,31 @@ export type Database = {
           wa_message_id?: string | null;
         };
         Update: {
+          attempts?: number;
           author?: string | null;
           author_id?: string | null;
           body?: string | null;
+          claimed_until?: string | null;
           created_at?: string;
           direction?: string;
           error_code?: number | null;
           error_detail?: string | null;
           error_title?: string | null;
+          file_id?: string | null;
           id?: string;
           kind?: string;
+          last_error?: string | null;
           latitude?: number | null;
           longitude?: number | null;
+          media_attempts?: number;
           media_id?: string | null;
           media_name?: string | null;
+          media_next_at?: string | null;
+          media_reason?: string | null;
+          media_state?: string | null;
           media_type?: string | null;
+          next_attempt_at?: string | null;
+          notice_id?: number | null;
           phone_key?: string;
           place_address?: string | null;
           place_name?: string | null;
@@ -1050,6 +1080,14 @@ export type Database = {
         Args: { _limit: number };
         Returns: Json;
       };
+      claim_whatsapp_media: {
+        Args: { _limit: number; _message_id: string };
+        Returns: Json;
+      };
+      claim_whatsapp_sends: {
+        Args: { _limit: number };
+        Returns: Json;
+      };
       claim_worker_turn: {
         Args: { _every_seconds: number; _worker: string };
         Returns: boolean;
@@ -1105,6 +1143,14 @@ export type Database = {
       finish_storage_deletions: {
         Args: { _done: number[]; _error: string; _failed: number[] };
         Returns: undefined;
+      };
+      finish_whatsapp_media: {
+        Args: { _message_id: string; _outcome: string; _reason: string };
+        Returns: string;
+      };
+      finish_whatsapp_send: {
+        Args: { _error: Json; _message_id: string; _retry: boolean; _wa_message_id: string };
+        Returns: string;
       };
       first_contact_escalation_state: {
         Args: { _request_id: string };
@@ -1349,6 +1395,10 @@ export type Database = {
         Args: { _idempotency_key: string; _ids: string[] };
         Returns: number;
       };
+      queue_whatsapp_notices: {
+        Args: { _limit: number };
+        Returns: number;
+      };
       quote_speed_report: {
         Args: { _from: string; _to: string };
         Returns: Json;
@@ -1502,6 +1552,16 @@ export type Database = {
         Args: { _idempotency_key: string; _quote_id: string; _revision: number; _version: number };
         Returns: Json;
       };
+      send_whatsapp_message: {
+        Args: {
+          _idempotency_key: string;
+          _request_id: string;
+          _template: string;
+          _template_language: string;
+          _text: string;
+        };
+        Returns: Json;
+      };
       set_my_duty: {
         Args: { _on_duty: boolean };
         Returns: boolean;
@@ -1538,6 +1598,10 @@ export type Database = {
         Args: { _changes: Json; _expected_version: number; _id: string };
         Returns: unknown;
       };
+      whatsapp_media_begin: {
+        Args: { _bytes: number; _content_type: string; _message_id: string };
+        Returns: Json;
+      };
       whatsapp_receive: {
         Args: { _message: Json };
         Returns: Json;
@@ -1545,6 +1609,10 @@ export type Database = {
       whatsapp_status: {
         Args: { _status: Json };
         Returns: boolean;
+      };
+      whatsapp_templates: {
+        Args: never;
+        Returns: Json;
       };
       withdraw_advertising_consent: {
         Args: { _lead_id: string };

@@ -33,6 +33,20 @@ begin
     and m.state <> 'failed'
     and (rank_of ->> next_state)::integer > (rank_of ->> m.state)::integer;
   get diagnostics changed = row_count;
+  if changed = 0 and not exists (
+    select 1 from public.whatsapp_messages m where m.wa_message_id = _status ->> 'id'
+  ) then
+    -- Not (yet) a message of ours: Meta's status may come before the worker recorded Meta's id.
+    -- Kept a day without the number (private.whatsapp_early_statuses), applied by
+    -- public.finish_whatsapp_send when the id is recorded; the most advanced state is kept.
+    delete from private.whatsapp_early_statuses e where e.received_at < now() - interval '1 day';
+    insert into private.whatsapp_early_statuses (wa_message_id, status)
+    values (left(_status ->> 'id', 200), _status - 'recipient_id')
+    on conflict (wa_message_id) do update set status = excluded.status, received_at = now()
+      where private.whatsapp_early_statuses.status ->> 'status' <> 'failed'
+        and ((rank_of ->> (excluded.status ->> 'status'))::integer
+             > (rank_of ->> (private.whatsapp_early_statuses.status ->> 'status'))::integer);
+  end if;
   return changed > 0;
 end
 $_$;

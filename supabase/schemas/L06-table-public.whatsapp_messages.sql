@@ -27,13 +27,27 @@ CREATE TABLE public.whatsapp_messages (
     author text,
     template_name text,
     template_language text,
+    attempts integer DEFAULT 0 NOT NULL,
+    next_attempt_at timestamp with time zone,
+    claimed_until timestamp with time zone,
+    last_error text,
+    file_id uuid,
+    media_state text,
+    media_attempts integer DEFAULT 0 NOT NULL,
+    media_next_at timestamp with time zone,
+    media_reason text,
+    notice_id bigint,
+    CONSTRAINT whatsapp_messages_attempts CHECK (((attempts >= 0) AND (attempts <= 20))),
     CONSTRAINT whatsapp_messages_body_length CHECK ((char_length(body) <= 4096)),
     CONSTRAINT whatsapp_messages_direction CHECK ((direction = ANY (ARRAY['in'::text, 'out'::text]))),
     CONSTRAINT whatsapp_messages_error_length CHECK (((char_length(error_title) <= 300) AND (char_length(error_detail) <= 1000))),
     CONSTRAINT whatsapp_messages_inbound_has_id CHECK (((direction = 'out'::text) OR (wa_message_id IS NOT NULL))),
     CONSTRAINT whatsapp_messages_kind CHECK ((kind = ANY (ARRAY['text'::text, 'image'::text, 'document'::text, 'audio'::text, 'video'::text, 'location'::text, 'template'::text]))),
+    CONSTRAINT whatsapp_messages_last_error_length CHECK ((char_length(last_error) <= 1000)),
     CONSTRAINT whatsapp_messages_location CHECK ((((kind = 'location'::text) = ((latitude IS NOT NULL) AND (longitude IS NOT NULL))) AND ((latitude IS NULL) OR ((latitude >= ('-90'::integer)::double precision) AND (latitude <= (90)::double precision))) AND ((longitude IS NULL) OR ((longitude >= ('-180'::integer)::double precision) AND (longitude <= (180)::double precision))))),
     CONSTRAINT whatsapp_messages_media_length CHECK (((char_length(media_id) <= 200) AND (char_length(media_type) <= 100) AND (char_length(media_name) <= 240))),
+    CONSTRAINT whatsapp_messages_media_reason_length CHECK ((char_length(media_reason) <= 200)),
+    CONSTRAINT whatsapp_messages_media_state CHECK (((media_state IS NULL) OR ((media_state = ANY (ARRAY['pending'::text, 'stored'::text, 'refused'::text, 'failed'::text])) AND (direction = 'in'::text) AND (kind = ANY (ARRAY['image'::text, 'document'::text]))))),
     CONSTRAINT whatsapp_messages_phone_key CHECK ((phone_key ~ '^[0-9]{6,15}$'::text)),
     CONSTRAINT whatsapp_messages_place_length CHECK (((char_length(place_name) <= 300) AND (char_length(place_address) <= 500))),
     CONSTRAINT whatsapp_messages_state CHECK ((((direction = 'in'::text) AND (state = 'received'::text)) OR ((direction = 'out'::text) AND (state = ANY (ARRAY['queued'::text, 'sent'::text, 'delivered'::text, 'read'::text, 'failed'::text]))))),
@@ -43,11 +57,21 @@ CREATE TABLE public.whatsapp_messages (
 
 COMMENT ON TABLE public.whatsapp_messages IS 'The WhatsApp conversation of a request through the Cloud API (issue 46): what the patient wrote and what the agency sent, with Meta''s delivery state.';
 
+COMMENT ON COLUMN public.whatsapp_messages.next_attempt_at IS 'An outbound message not yet accepted by Meta: when the whatsapp-send worker tries it (again).';
+
+COMMENT ON COLUMN public.whatsapp_messages.media_state IS 'An inbound image or document: pending (to fetch from the Graph API), stored (in the request''s files), refused (by the file gate or the limits, media_reason says why) or failed (Meta never gave it).';
+
 ALTER TABLE ONLY public.whatsapp_messages
     ADD CONSTRAINT whatsapp_messages_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.whatsapp_messages
     ADD CONSTRAINT whatsapp_messages_wa_message_id_key UNIQUE (wa_message_id);
+
+CREATE INDEX whatsapp_messages_due_idx ON public.whatsapp_messages USING btree (next_attempt_at) WHERE ((direction = 'out'::text) AND (state = 'queued'::text) AND (wa_message_id IS NULL));
+
+CREATE INDEX whatsapp_messages_media_due_idx ON public.whatsapp_messages USING btree (media_next_at) WHERE (media_state = 'pending'::text);
+
+CREATE UNIQUE INDEX whatsapp_messages_notice_idx ON public.whatsapp_messages USING btree (notice_id) WHERE (notice_id IS NOT NULL);
 
 CREATE INDEX whatsapp_messages_phone_key_idx ON public.whatsapp_messages USING btree (phone_key, sent_at DESC);
 

@@ -108,10 +108,13 @@ describe('supabase/config.toml', () => {
     expect(values.get('functions.request-files.verify_jwt')).toBe(false);
     // whatsapp-webhook (issue 46): Meta sends no JWT; the handler checks Meta's signature.
     expect(values.get('functions.whatsapp-webhook.verify_jwt')).toBe(false);
+    // whatsapp-send (issue 46): the worker admits project keys like request-files.
+    expect(values.get('functions.whatsapp-send.verify_jwt')).toBe(false);
     expect([...readLocalConfig().functionsWithoutJwt].sort()).toEqual([
       'google-indexing',
       'request-files',
       'send-form-notification',
+      'whatsapp-send',
       'whatsapp-webhook',
     ]);
     // Signing keys are off by default (the legacy secret, as `supabase start` without the file).

@@ -216,6 +216,19 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.whatsapp_receive(jsonb)': { service_role: 'x' },
   'function public.whatsapp_status(jsonb)': { service_role: 'x' },
   'function public.request_whatsapp(uuid)': { authenticated: 'x', service_role: 'x' },
+  // Issue 46 items 2-3: staff queue a message (the window checked by the database) and read the
+  // approved templates; only the worker's service key claims and finishes sends and media.
+  'function public.whatsapp_templates()': { authenticated: 'x', service_role: 'x' },
+  'function public.send_whatsapp_message(uuid, text, text, text, text)': {
+    authenticated: 'x',
+    service_role: 'x',
+  },
+  'function public.claim_whatsapp_sends(integer)': { service_role: 'x' },
+  'function public.finish_whatsapp_send(uuid, text, jsonb, boolean)': { service_role: 'x' },
+  'function public.claim_whatsapp_media(integer, uuid)': { service_role: 'x' },
+  'function public.whatsapp_media_begin(uuid, text, integer)': { service_role: 'x' },
+  'function public.finish_whatsapp_media(uuid, text, text)': { service_role: 'x' },
+  'function public.queue_whatsapp_notices(integer)': { service_role: 'x' },
   // Issue 43: the patient's conversation with their manager. Staff read it (RLS: requests they may
   // read) and reply through the function; the patient reads it by token; nobody writes the table.
   'table public.patient_messages': { authenticated: 'r', service_role: 'arwd' },

@@ -158,6 +158,7 @@ describe.each(hosted ? [hosted] : [])(
       expect(scheduling).toEqual([
         'select * from private.schedule_production_jobs()',
         'select * from private.schedule_request_files_worker()',
+        'select * from private.schedule_whatsapp_worker()',
       ]);
       const listed: Record<string, unknown>[] = [];
       for (const statement of statements) {
@@ -171,11 +172,12 @@ describe.each(hosted ? [hosted] : [])(
         { jobname: 'request-files-worker', schedule: '* * * * *', active: true },
         { jobname: 'schedule-patient-reminders', schedule: '*/5 * * * *', active: true },
         { jobname: 'send-form-notification', schedule: '* * * * *', active: true },
+        { jobname: 'whatsapp-send', schedule: '* * * * *', active: true },
       ];
       const byName = (a: Record<string, unknown>, b: Record<string, unknown>) =>
         String(a['jobname']).localeCompare(String(b['jobname']));
       expect(listed.sort(byName)).toEqual(jobs);
-      // The README's check, a minute later or now: the six jobs.
+      // The README's check, a minute later or now: the seven jobs.
       const scheduled = await db.query(
         `select jobname, schedule, active from cron.job order by jobname`,
       );

@@ -71,6 +71,11 @@ export const adminWritesAr = {
   'admin.writes.rule.reference_mismatch': 'الرقم المرجعي لا يطابق هذا الطلب.',
   'admin.writes.rule.notes_length': 'الملاحظات 20,000 حرف على الأكثر.',
   'admin.writes.rule.reply_length': 'اكتب ردّاً من حرف واحد إلى 1000 حرف.',
+  'admin.writes.rule.whatsapp_window_closed':
+    'مضت أكثر من 24 ساعة على آخر رسالة من المريض (أو لم يكتب قط): لا يسمح واتساب إلا بقالب معتمد.',
+  'admin.writes.rule.whatsapp_template': 'هذا القالب لم تعتمده Meta بعد.',
+  'admin.writes.rule.whatsapp_text_length': 'اكتب رسالة من حرف واحد إلى 4096 حرفاً.',
+  'admin.writes.rule.whatsapp_no_number': 'لا رقم في هذا الطلب يصله واتساب.',
   'admin.writes.rule.clinic_slug_taken': 'عنوان الصفحة هذا لعيادة أخرى.',
   'admin.writes.rule.duplicate': 'هذا موجود من قبل.',
   'admin.writes.rule.invalid': 'تحقّق من الحقول: في أحدها قيمة لا تُقبل.',

@@ -75,6 +75,11 @@ export const adminWritesEn = {
   'admin.writes.rule.reference_mismatch': 'The reference does not match this request.',
   'admin.writes.rule.notes_length': 'Notes have at most 20,000 characters.',
   'admin.writes.rule.reply_length': 'Write a reply of 1 to 1000 characters.',
+  'admin.writes.rule.whatsapp_window_closed':
+    'More than 24 hours since the patient last wrote (or they never did): WhatsApp allows only an approved template.',
+  'admin.writes.rule.whatsapp_template': 'Meta has not approved this template yet.',
+  'admin.writes.rule.whatsapp_text_length': 'Write a message of 1 to 4096 characters.',
+  'admin.writes.rule.whatsapp_no_number': 'This request holds no number WhatsApp can reach.',
   'admin.writes.rule.clinic_slug_taken': "This page address is another clinic's.",
   'admin.writes.rule.duplicate': 'This exists already.',
   'admin.writes.rule.invalid': 'Check the fields: one holds a value that is not accepted.',

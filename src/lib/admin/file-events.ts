@@ -28,7 +28,8 @@ export function slotLabel(slot: string | null): string {
     : (slot ?? '');
 }
 
-function reasonLabel(reason: string | null): string {
+/** The staff's words for why the server's check refused a file. */
+export function reasonLabel(reason: string | null): string {
   return adminText(
     `admin.files.reason.${REASONS.includes(reason ?? '') ? reason : 'other'}` as AdminKey,
   );

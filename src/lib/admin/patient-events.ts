@@ -93,6 +93,7 @@ export function describeAutomaticMessage(event: Pick<RequestEvent, 'old_value' |
   if (
     value === 'stopped' ||
     value === 'allowed' ||
+    value === 'stopped_by_patient' ||
     value === 'reminders_stopped' ||
     value === 'reminders_allowed'
   )

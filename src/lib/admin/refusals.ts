@@ -78,6 +78,11 @@ export const HINT_RULES: Readonly<Record<string, Refusal>> = {
   review_not_found: { rule: 'review_not_found', field: null },
   clinic_reviews_refusal: { rule: 'review_refusal_rule', field: 'refusal_rule' },
   clinic_reviews_refusal_note_length: { rule: 'review_refusal_note', field: 'refusal_note' },
+  whatsapp_window_closed: { rule: 'whatsapp_window_closed', field: 'body' },
+  whatsapp_template_not_approved: { rule: 'whatsapp_template', field: 'template' },
+  whatsapp_text_length: { rule: 'whatsapp_text_length', field: 'body' },
+  whatsapp_no_number: { rule: 'whatsapp_no_number', field: null },
+  whatsapp_message_choice: { rule: 'invalid', field: null },
 };
 
 /**

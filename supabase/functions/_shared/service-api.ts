@@ -81,6 +81,20 @@ export function serviceApi(runtime: FunctionRuntime, clientInfo: string) {
       }
     },
     /**
+     * Stores `bytes` at `path` under `contentType` through a signed upload URL (what the patient's
+     * page uses too); an object already there is left as it is (the gate checks what is stored).
+     */
+    async upload(bucket: string, path: string, bytes: Uint8Array, contentType: string) {
+      const token = await this.signUpload(bucket, path);
+      if (token === null) return;
+      const url = `${base}/storage/v1/object/upload/sign/${encodePath(`${bucket}/${path}`)}`;
+      await call('uploadToSignedUrl', `${url}?token=${encodeURIComponent(token)}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': contentType, 'x-upsert': 'false' },
+        body: bytes as Uint8Array<ArrayBuffer>,
+      });
+    },
+    /**
      * The object's bytes and the Content-Type Storage holds it under (what it would serve it as),
      * or null when it does not exist (NoSuchKey).
      */

@@ -1,6 +1,7 @@
 import { json, preflight, withCors } from '../_shared/http.ts';
 import type { FunctionRuntime } from '../_shared/runtime.ts';
 import { serviceApi, ServiceApiError } from '../_shared/service-api.ts';
+import { fetchPendingMedia } from '../_shared/whatsapp-media.ts';
 import { readPayload } from './payload.ts';
 import { constantTimeEqual, validSignature } from './signature.ts';
 
@@ -13,7 +14,9 @@ import { constantTimeEqual, validSignature } from './signature.ts';
  *       bytes with WHATSAPP_APP_SECRET, in constant time: 401 { error: 'bad_signature' } otherwise,
  *       and nothing is read. Each message goes to public.whatsapp_receive (the request of its
  *       number, or a new one; an id seen before is stored once), each status to
- *       public.whatsapp_status → 200 { ok, received, duplicates, statuses, skipped }
+ *       public.whatsapp_status → 200 { ok, received, duplicates, statuses, skipped }. An image or
+ *       a document is then fetched from the Graph API into the request's files through the file
+ *       gate (_shared/whatsapp-media.ts); what fails there waits for the whatsapp-send worker.
  *
  * 503 when the database cannot be reached, so Meta delivers the notification again (it retries
  * what is not answered 200): a message is never lost, and its second delivery is a duplicate.
@@ -87,18 +90,32 @@ export function createHandler(runtime: FunctionRuntime) {
           counts.skipped += 1;
         }
       };
+      const media: string[] = [];
       for (const message of read.messages) {
         await refusedOnly(async () => {
-          const stored = await api.rpc<{ duplicate: boolean }>('whatsapp_receive', {
-            _message: message,
-          });
+          const stored = await api.rpc<{ duplicate: boolean; message_id: string }>(
+            'whatsapp_receive',
+            { _message: message },
+          );
           if (stored.duplicate) counts.duplicates += 1;
           else counts.received += 1;
+          if (!stored.duplicate && (message.type === 'image' || message.type === 'document')) {
+            media.push(stored.message_id);
+          }
         });
       }
       for (const status of read.statuses) {
         await refusedOnly(async () => {
           if (await api.rpc<boolean>('whatsapp_status', { _status: status })) counts.statuses += 1;
+        });
+      }
+      // The message is stored: its medium is fetched now, through the file gate, and a failure
+      // here never makes Meta deliver the message again (the worker fetches it later).
+      for (const messageId of media) {
+        await fetchPendingMedia(api, runtime, messageId).catch((error: unknown) => {
+          console.error(
+            `whatsapp-webhook: media: ${error instanceof Error ? error.message : String(error)}`,
+          );
         });
       }
     } catch (error) {

@@ -1,11 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { formatRequestDate } from '~/lib/admin/dates.ts';
+import { reasonLabel } from '~/lib/admin/file-events.ts';
 import type { ContactRequest } from '~/lib/admin/rows.ts';
 import { adminText, type AdminKey } from '~/lib/admin/strings.ts';
 import { UserText } from '../parts.tsx';
 import { useLiveWhatsApp } from './useLiveWhatsApp.ts';
+import { WhatsAppComposer } from './WhatsAppComposer.tsx';
 import { fetchConversation, whatsappKey, type WhatsAppMessage } from './whatsappData.ts';
+
+/** Why a photo or document did not reach the request's files, in the staff's words. */
+function mediaReason(message: WhatsAppMessage): string {
+  const reason = message.media_reason ?? '';
+  if (message.media_state !== 'refused') return reason;
+  if (reason === 'file_type') return adminText('admin.whatsapp.media.type');
+  if (reason === 'file_too_large') return reasonLabel('too_large');
+  if (reason === 'request_files_full' || reason === 'file_slot_full') {
+    return adminText('admin.writes.rule.files_full');
+  }
+  return reasonLabel(reason);
+}
 
 function MessageText({ message }: { message: WhatsAppMessage }) {
   if (message.kind === 'location') {
@@ -31,6 +45,16 @@ function MessageText({ message }: { message: WhatsAppMessage }) {
       {message.body && (
         <p className="text-sm whitespace-pre-line">
           <UserText>{message.body}</UserText>
+        </p>
+      )}
+      {message.media_state && (
+        <p
+          className={`mt-1 text-xs ${message.media_state === 'stored' || message.media_state === 'pending' ? 'text-muted' : 'font-semibold text-offer-700'}`}
+          data-testid="whatsapp-media-state"
+        >
+          {adminText(`admin.whatsapp.media.${message.media_state}` as AdminKey, {
+            reason: mediaReason(message),
+          })}
         </p>
       )}
     </>
@@ -59,7 +83,8 @@ function MessageState({ message }: { message: WhatsAppMessage }) {
  * «محادثة واتساب» in the request dialog (issue 46): what the patient wrote to the agency's number
  * and what the agency sent through the Cloud API, oldest first, with Meta's delivery state of each
  * sent message (a failure with Meta's reason), and whether the 24-hour customer-service window is
- * open. A message arriving while the dialog is open shows at once (useLiveWhatsApp).
+ * open; a photo or document says whether it reached the request's files; the composer below
+ * (WhatsAppComposer) sends free text inside the window and approved templates outside it. A message arriving while the dialog is open shows at once (useLiveWhatsApp).
  */
 export function WhatsAppSection({ request }: { request: ContactRequest }) {
   const uid = useId();
@@ -123,6 +148,7 @@ export function WhatsAppSection({ request }: { request: ContactRequest }) {
             : adminText('admin.whatsapp.windowClosed')}
         </p>
       )}
+      {conversation.data && <WhatsAppComposer request={request} conversation={conversation.data} />}
     </section>
   );
 }
