@@ -13,6 +13,7 @@ declare
   queued integer := 0;
   today date;
   since timestamptz;
+  review jsonb;
 begin
   for r in
     select c.id, c.lead_id, c.created_at, c.country_code,
@@ -38,7 +39,13 @@ begin
                       cross join lateral private.latest_sent_version(q.id) v
                       where q.request_id = c.id and q.status = 'sent'
                         and v.valid_until between (_now - interval '1 day')::date
-                                              and (_now + interval '4 days')::date))
+                                              and (_now + interval '4 days')::date)
+           -- The review's two invitations: a week from day 30, a week from month 6.
+           or exists (select 1 from public.trip_plans t
+                      where t.request_id = c.id and t.procedure_on is not null
+                        and ((_now::date - t.procedure_on) between 29 and 38
+                             or (_now::date - (t.procedure_on + interval '6 months')::date)
+                                between -1 and 8)))
   loop
     today := (_now at time zone r.zone)::date;
 
@@ -86,6 +93,34 @@ begin
       end if;
     end if;
 
+    -- The review (issue 45): invited once from day 30 after the treatment (for a week), and
+    -- again from month 6, when hair results show, unless a review was written or updated since
+    -- then. Whether a review may be written is the review's own rule (private.review_eligibility:
+    -- after-care, a chosen quote, the treatment day).
+    review := private.review_eligibility(r.id, today);
+    if coalesce((review ->> 'eligible')::boolean, false) then
+      if review ->> 'round' = 'day30'
+         and today < (review ->> 'treated_on')::date + 37
+         and not exists (select 1 from public.clinic_reviews cr where cr.request_id = r.id) then
+        if private.queue_patient_reminder(r.lead_id, 'reminder_review',
+             'review:day30:' || (review ->> 'treated_on'), (review ->> 'treated_on')::date, null, null) then
+          queued := queued + 1;
+        end if;
+      elsif review ->> 'round' = 'month6'
+         and today < ((review ->> 'treated_on')::date + interval '6 months')::date + 7
+         and not exists (
+           select 1 from public.clinic_reviews cr
+           where cr.request_id = r.id
+             and (cr.edited_at at time zone r.zone)::date
+                 >= ((review ->> 'treated_on')::date + interval '6 months')::date
+         ) then
+        if private.queue_patient_reminder(r.lead_id, 'reminder_review',
+             'review:month6:' || (review ->> 'treated_on'), (review ->> 'treated_on')::date, null, null) then
+          queued := queued + 1;
+        end if;
+      end if;
+    end if;
+
     -- The trip and the procedure, by the dates the patient confirmed.
     for due in
       select t.arrival_on, t.procedure_on from public.trip_plans t
@@ -117,7 +152,7 @@ begin
 end
 $$;
 
-COMMENT ON FUNCTION public.schedule_patient_reminders(_now timestamp with time zone) IS 'Service role (pg_cron every five minutes): queues the reminders due at _now (photos missing, a quote ending, the call-back, the trip in 7 days and tomorrow, the procedure tomorrow), each once per occasion.';
+COMMENT ON FUNCTION public.schedule_patient_reminders(_now timestamp with time zone) IS 'Service role (pg_cron every five minutes): queues the reminders due at _now (photos missing, a quote ending, the call-back, the trip in 7 days and tomorrow, the procedure tomorrow, the review''s invitations at day 30 and month 6), each once per occasion.';
 
 REVOKE ALL ON FUNCTION public.schedule_patient_reminders(_now timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.schedule_patient_reminders(_now timestamp with time zone) TO service_role;

@@ -15,7 +15,7 @@ CREATE TABLE private.patient_notices (
     sent_at timestamp with time zone,
     gave_up_at timestamp with time zone,
     CONSTRAINT patient_notices_channel_check CHECK ((channel = ANY (ARRAY['email'::text, 'whatsapp'::text]))),
-    CONSTRAINT patient_notices_kind CHECK ((kind = ANY (ARRAY['quotes_ready'::text, 'quote_revised'::text, 'quote_chosen'::text, 'manager_assigned'::text, 'reminder_photos'::text, 'reminder_quote_expiring'::text, 'reminder_callback'::text, 'reminder_trip_week'::text, 'reminder_trip_tomorrow'::text, 'reminder_procedure_tomorrow'::text, 'aftercare_checkin'::text]))),
+    CONSTRAINT patient_notices_kind CHECK ((kind = ANY (ARRAY['quotes_ready'::text, 'quote_revised'::text, 'quote_chosen'::text, 'manager_assigned'::text, 'reminder_photos'::text, 'reminder_quote_expiring'::text, 'reminder_callback'::text, 'reminder_trip_week'::text, 'reminder_trip_tomorrow'::text, 'reminder_procedure_tomorrow'::text, 'reminder_review'::text, 'aftercare_checkin'::text]))),
     CONSTRAINT patient_notices_quotes CHECK ((cardinality(quote_ids) <= 20))
 );
 

@@ -358,6 +358,77 @@ describe.each(backends)('verified reviews on $name', (backend) => {
     expect(await published()).toEqual([]);
   });
 
+  it('invites the patient once at day 30 and again at month 6, through the reminders’ outbox', async () => {
+    const clinicId = await clinic('istanbul-hair');
+    const invitations = async (requestId: string) =>
+      (
+        await db.query<{ n: number }>(
+          `select count(*)::int as n from private.patient_notices n
+           join public.contact_requests r on r.lead_id = n.lead_id
+           where r.id = $1 and n.kind = 'reminder_review'`,
+          [requestId],
+        )
+      ).rows[0]!.n;
+    const run = () => db.query(`select public.schedule_patient_reminders(now())`);
+    /** Moves the treatment day to `days` before the patient's today (less 6 months for month 6). */
+    const treated = (requestId: string, days: number, months = 0) =>
+      db.query(
+        `update public.trip_plans set procedure_on =
+           (private.request_today($1) - make_interval(months => $3, days => $2))::date
+         where request_id = $1`,
+        [requestId, days, months],
+      );
+
+    // Day 31, no review yet: one invitation, and no second one on the next run.
+    const first = await request('966500000101', { clinicId });
+    await treated(first.requestId, 31);
+    // Day 20: too early, nothing.
+    const early = await request('966500000102', { clinicId });
+    await treated(early.requestId, 20);
+    // Day 31 with a review written: nothing to invite to.
+    const written = await request('966500000103', { clinicId });
+    await treated(written.requestId, 31);
+    await write(written.token, review());
+    // Day 31, the patient stopped the reminders: nothing.
+    const stopped = await request('966500000104', { clinicId });
+    await treated(stopped.requestId, 31);
+    await call(patient(), `select public.patient_stop_reminders($1, true) as r`, [stopped.token]);
+    await run();
+    await run();
+    expect(await invitations(first.requestId)).toBe(1);
+    expect(await invitations(early.requestId)).toBe(0);
+    expect(await invitations(written.requestId)).toBe(0);
+    expect(await invitations(stopped.requestId)).toBe(0);
+
+    // Month 6 and a day: the review written at month 1 is invited to be updated, once; one
+    // updated since month 6 is not.
+    const honest = await request('966500000105', { clinicId });
+    await treated(honest.requestId, 1, 6);
+    await write(honest.token, review());
+    await db.query(
+      `update public.clinic_reviews set edited_at = now() - interval '5 months' where request_id = $1`,
+      [honest.requestId],
+    );
+    const updated = await request('966500000106', { clinicId });
+    await treated(updated.requestId, 1, 6);
+    await write(updated.token, review());
+    await run();
+    await run();
+    expect(await invitations(honest.requestId)).toBe(1);
+    expect(await invitations(updated.requestId)).toBe(0);
+    // Each is on record as a reminder once, by its round.
+    const { rows } = await db.query<{ occasion: string }>(
+      `select pr.occasion from private.patient_reminders pr
+       join public.contact_requests r on r.lead_id = pr.lead_id
+       where r.id = any($1::uuid[]) and pr.kind = 'reminder_review' order by pr.occasion`,
+      [[first.requestId, honest.requestId]],
+    );
+    expect(rows.map((row) => row.occasion.split(':').slice(0, 2).join(':'))).toEqual([
+      'review:day30',
+      'review:month6',
+    ]);
+  });
+
   it('is removed by the patient’s withdrawal', async () => {
     const clinicId = await clinic('bosphorus-hair');
     const { token } = await request('501230301', { clinicId });

@@ -178,6 +178,24 @@ describe('composePatientNotice for reminders', () => {
     expect(ar.text.split('\n')).toContain('https://rihla.care/r/');
   });
 
+  it('invites to the review on the page, in both languages, never with the private link', () => {
+    const en = composePatientNotice(
+      reminder('reminder_review', { on: '2027-03-09', at: null, time_zone: 'Asia/Riyadh' }),
+      'https://rihla.care',
+    );
+    expect(plain(en.subject)).toBe('Tell others about the clinic that treated you (RC-7K4M-2R)');
+    expect(plain(en.text)).toContain('or update the one you wrote with what you see today');
+    expect(en.text.split('\n')).toContain('https://rihla.care/en/r/');
+    expect(en.text).not.toContain('#');
+    const ar = composePatientNotice(
+      reminder('reminder_review', { on: '2027-03-09', at: null, time_zone: 'Asia/Riyadh' }, 'ar'),
+      'https://rihla.care',
+    );
+    expect(plain(ar.subject)).toBe('شاركنا رأيك في العيادة التي عالجتك (RC-7K4M-2R)');
+    expect(plain(ar.text)).toContain('ويمكنك تعديلها أو سحبها متى شئت');
+    expect(ar.text).toContain('«أوقف التذكيرات»');
+  });
+
   it('says the call-back time in the patient’s own time zone', () => {
     const mail = composePatientNotice(
       reminder('reminder_callback', {

@@ -82,6 +82,7 @@ export const adminPatientAr = {
   'admin.automatic.kind.reminder_trip_week': 'تذكير: الرحلة بعد أيام',
   'admin.automatic.kind.reminder_trip_tomorrow': 'تذكير: الرحلة غداً',
   'admin.automatic.kind.reminder_procedure_tomorrow': 'تذكير: العلاج غداً',
+  'admin.automatic.kind.reminder_review': 'دعوة إلى كتابة مراجعة',
   'admin.automatic.sent': '{kind}: أُرسلت',
   'admin.automatic.notSent': '{kind}: لم تُرسل ({reason})',
   'admin.automatic.stopped': 'أوقف الفريق الرسائل التلقائية لهذا الطلب',

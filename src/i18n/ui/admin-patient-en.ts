@@ -86,6 +86,7 @@ export const adminPatientEn = {
   'admin.automatic.kind.reminder_trip_week': 'Reminder: the trip in a few days',
   'admin.automatic.kind.reminder_trip_tomorrow': 'Reminder: the trip tomorrow',
   'admin.automatic.kind.reminder_procedure_tomorrow': 'Reminder: the treatment tomorrow',
+  'admin.automatic.kind.reminder_review': 'Invitation to write a review',
   'admin.automatic.sent': '{kind}: sent',
   'admin.automatic.notSent': '{kind}: not sent ({reason})',
   'admin.automatic.stopped': 'Staff stopped automatic messages for this request',

@@ -4,7 +4,8 @@
  * field), their choice is recorded, their patient manager is assigned. The manager is «مدير
  * المريض» / "patient manager", as in the confirmation. And the reminders that fit a medical trip
  * (issue 44, item 3): photos still missing, quotes ending soon, the call-back, the trip in a week
- * and tomorrow, the procedure tomorrow; each says how to stop them on the page.
+ * and tomorrow, the procedure tomorrow, and the review's invitations at day 30 and month 6 (issue
+ * 45); each says how to stop them on the page.
  */
 export const patientNoticeText = {
   ar: {
@@ -22,6 +23,7 @@ export const patientNoticeText = {
       reminder_trip_week: 'رحلتك العلاجية تقترب ({reference})',
       reminder_trip_tomorrow: 'رحلتك العلاجية غداً ({reference})',
       reminder_procedure_tomorrow: 'موعد علاجك غداً ({reference})',
+      reminder_review: 'شاركنا رأيك في العيادة التي عالجتك ({reference})',
     },
     aftercareCheckin:
       'حان موعد متابعتك بعد العلاج في طلبك ({reference}). أخبرنا كيف حالك بنقرة واحدة على صفحتك: كل شيء بخير، أو سؤال، أو قلق مع صورة إن أردت، ويصل ردّك إلى مدير المريض فوراً.',
@@ -37,6 +39,8 @@ export const patientNoticeText = {
         'تبدأ رحلتك العلاجية غداً، {date}. خطة الرحلة والعناوين والأرقام على صفحتك.',
       reminder_procedure_tomorrow:
         'موعد علاجك غداً، {date}. راجع على صفحتك كيف تستعد له، وراسل مدير المريض إن كان لديك سؤال.',
+      reminder_review:
+        'يمكنك الآن أن تكتب على صفحتك مراجعتك للعيادة التي عالجتك في طلبك ({reference})، أو أن تحدّث مراجعتك السابقة بما تراه اليوم. تُنشر المراجعة ما لم تخالف قواعد النشر المذكورة هناك، ويمكنك تعديلها أو سحبها متى شئت.',
     },
     reminderStop: 'لا تريد هذه التذكيرات؟ اضغط «أوقف التذكيرات» على صفحتك.',
     quotesReady: 'وصلت العروض التالية لطلبك ({reference})، وهي جاهزة للمقارنة على صفحتك:',
@@ -94,6 +98,7 @@ export const patientNoticeText = {
       reminder_trip_week: 'Your treatment trip is coming up ({reference})',
       reminder_trip_tomorrow: 'Your treatment trip begins tomorrow ({reference})',
       reminder_procedure_tomorrow: 'Your treatment is tomorrow ({reference})',
+      reminder_review: 'Tell others about the clinic that treated you ({reference})',
     },
     aftercareCheckin:
       'It is time for your after-care check-in for your request ({reference}). Tell us how you are in one tap on your page: all is well, a question, or a concern with a photo if you like; your patient manager sees it at once.',
@@ -109,6 +114,8 @@ export const patientNoticeText = {
         'Your treatment trip begins tomorrow, {date}. The plan, the addresses and the numbers are on your page.',
       reminder_procedure_tomorrow:
         'Your treatment is tomorrow, {date}. See on your page how to prepare, and message your patient manager with any question.',
+      reminder_review:
+        'You can now write your review of the clinic that treated you for your request ({reference}) on your page, or update the one you wrote with what you see today. A review is published unless it breaks the rules listed there, and you can edit or withdraw it at any time.',
     },
     reminderStop: 'Rather not get these reminders? Tap "Stop reminders" on your page.',
     quotesReady: 'These quotes for your request ({reference}) are ready to compare on your page:',

@@ -17,7 +17,8 @@ export type ReminderKind =
   | 'reminder_callback'
   | 'reminder_trip_week'
   | 'reminder_trip_tomorrow'
-  | 'reminder_procedure_tomorrow';
+  | 'reminder_procedure_tomorrow'
+  | 'reminder_review';
 export type NoticeKind =
   | 'quotes_ready'
   | 'quote_revised'
