@@ -210,6 +210,38 @@ describe('a file from the patient page to the staff', () => {
     );
   });
 
+  it("shows the patient their received photos' thumbnails, and nothing of another link's", async () => {
+    const request = await newRequest();
+    const thumb = await photo({ width: 80 });
+    const sent = await send(request, 'hair_front', await photo(), 'image/jpeg', thumb);
+    expect(sent.finished.body['state']).toBe('ready');
+    // A photo begun but not arrived has no thumbnail to show yet.
+    await client(stack).rpc('patient_file_begin', {
+      _token: request.token,
+      _slot: 'hair_top',
+      _content_type: 'image/jpeg',
+      _bytes: 1000,
+      _file_name: 'top.jpg',
+      _with_thumb: true,
+    });
+    const answer = await fn({ action: 'thumbs', token: request.token });
+    expect(answer.status).toBe(200);
+    const thumbs = answer.body['thumbs'] as Record<string, string>;
+    expect(Object.keys(thumbs)).toEqual([sent.fileId]);
+    const got = await fetch(thumbs[sent.fileId]!);
+    expect(got.status).toBe(200);
+    expect(new Uint8Array(await got.arrayBuffer())).toEqual(thumb);
+    // Another patient's link sees none of them; a dead or malformed one gets nothing signed.
+    const other = await newRequest();
+    expect(await fn({ action: 'thumbs', token: other.token })).toEqual({
+      status: 200,
+      body: { thumbs: {} },
+    });
+    const unknown = randomBytes(32).toString('base64url');
+    expect((await fn({ action: 'thumbs', token: unknown })).status).toBe(404);
+    expect((await fn({ action: 'thumbs', token: 'x' })).status).toBe(400);
+  });
+
   it('refuses a photo that still carries GPS, and bytes that are not what they claim; their objects go', async () => {
     const request = await newRequest();
     const gps = await send(request, 'hair_top', await photo({ gps: true }));

@@ -1419,6 +1419,10 @@ export type Database = {
         Args: { _request_id: string };
         Returns: Json;
       };
+      request_file_thumbs: {
+        Args: { _token: string };
+        Returns: Json;
+      };
       request_file_upload_target: {
         Args: { _file_id: string; _token: string };
         Returns: Json;

@@ -118,6 +118,8 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.patient_file_begin(text, text, text, integer, text, boolean)': anyone,
   'function public.patient_file_delete(text, uuid)': anyone,
   'function public.request_file_upload_target(text, uuid)': { service_role: 'x' },
+  // The thumbnails of a link's received photos, signed by request-files (issue 43).
+  'function public.request_file_thumbs(text)': { service_role: 'x' },
   'function public.pending_request_file_checks(integer)': { service_role: 'x' },
   'function public.finish_request_file(uuid, boolean, integer, text)': { service_role: 'x' },
   'function public.claim_storage_deletions(integer)': { service_role: 'x' },

@@ -80,6 +80,14 @@ test('a photo from the patient page reaches an open dialog live, resized and wit
     buffer: await photoWithGps(),
   });
   await expect(slot.locator('[data-received] li')).toContainText('✓', { timeout: 60_000 });
+  // The patient sees the picture that went into the slot: its thumbnail, signed for the link.
+  const received = slot.locator('[data-received] img');
+  await expect(received).toBeVisible({ timeout: 20_000 });
+  await expect(received).toHaveAttribute('alt', 'صورة «front.jpg» كما وصلتنا');
+  await expect(received).toHaveAttribute('src', /\/storage\/v1\/object\/sign\/request-files\//);
+  await expect
+    .poll(() => received.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await expectNoSeriousA11yIssues(patient, '[data-patient-files]');
 
   // The open dialog shows the file without a reload; its thumbnail is signed once in view.

@@ -16,6 +16,7 @@ export const patientFilesAr = {
   'patientFiles.limits':
     'الصورة حتى {image} وملف PDF حتى {pdf}، وحتى {files, plural, zero {# ملف} one {ملف واحد} two {ملفين} few {# ملفات} many {# ملفاً} other {# ملف}} للطلب كله.',
   'patientFiles.complete': 'وصلتنا كل الصور المطلوبة، شكراً لك. سيراجعها مدير المريض ويعود إليك.',
+  'patientFiles.thumbAlt': 'صورة «{name}» كما وصلتنا',
   'patientFiles.interrupted': 'انقطع إرسال «{name}» قبل أن يكتمل. اختره مرة أخرى.',
   'patientFiles.unfinished': 'لم يكتمل إرسال ملف سابق. إن لم يظهر هنا فاختره مرة أخرى.',
   'patientFiles.needed': 'مطلوبة',

@@ -16,6 +16,7 @@ export const patientFilesEn = {
     'A photo up to {image}, a PDF up to {pdf}, and up to {files, plural, one {# file} other {# files}} for the whole request.',
   'patientFiles.complete':
     'We have all the photos we need. Thank you! Your patient manager will review them and get back to you.',
+  'patientFiles.thumbAlt': '“{name}” as we received it',
   'patientFiles.interrupted': 'Sending “{name}” was cut off before it finished. Choose it again.',
   'patientFiles.unfinished':
     'An earlier upload did not finish. If it does not show here, choose it again.',

@@ -117,6 +117,36 @@ export function serviceApi(runtime: FunctionRuntime, clientInfo: string) {
         throw error;
       }
     },
+    /**
+     * Download URLs for `paths` that live `expiresIn` seconds (createSignedUrls: POST
+     * /object/sign/<bucket>), absolute; a path Storage cannot sign (gone) is left out.
+     */
+    async signReads(
+      bucket: string,
+      paths: string[],
+      expiresIn: number,
+    ): Promise<Record<string, string>> {
+      if (!paths.length) return {};
+      const response = await call(
+        'sign',
+        `${base}/storage/v1/object/sign/${encodeURIComponent(bucket)}`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ expiresIn, paths }),
+        },
+      );
+      const signed = (await response.json()) as {
+        path: string | null;
+        signedURL: string | null;
+        error: string | null;
+      }[];
+      return Object.fromEntries(
+        signed
+          .filter((row) => row.path && row.signedURL && !row.error)
+          .map((row) => [row.path!, `${base}/storage/v1${row.signedURL!}`]),
+      );
+    },
     /** Removes objects (those already gone count as removed); resolves to the names deleted now. */
     async remove(bucket: string, paths: string[]): Promise<string[]> {
       const response = await call(

@@ -20,6 +20,9 @@ import { drain, drainDeletions } from './worker.ts';
  *   POST { action: 'drain' } (or {})           the worker (pg_cron every minute; the local server's
  *       timer): unfinished checks and the deletion outbox → 202 { ok, checked, deleted, failed };
  *       with the public key at most every DRAIN_EVERY_SECONDS, else 202 { ok, skipped: true }
+ *   POST { action: 'thumbs', token }          download URLs (10 minutes) of the thumbnails of the
+ *       link's received photos, so the page shows which picture went where (issue 43) → 200
+ *       { thumbs: { <file id>: url } }; a dead link answers 404 { error: 'unknown_file' }
  *   POST { action: 'deletions' }              the deletion outbox only, asked the moment objects
  *       are queued (an erasure, a withdrawal: migration 20261203110000, pg_net after the commit)
  *       → 202 { ok, deleted, failed }; with the public key at most every DELETIONS_EVERY_SECONDS
@@ -33,6 +36,8 @@ import { drain, drainDeletions } from './worker.ts';
 const MAX_BODY_BYTES = 4 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TOKEN = /^[A-Za-z0-9_-]{22,128}$/;
+/** How long the page's thumbnail URLs live: the page asks again when it looks again. */
+const THUMB_URL_SECONDS = 600;
 /** X-Client-Info of this function's own calls (the local server leaves them out of its log). */
 export const FILES_CLIENT_INFO = 'rihla-request-files';
 
@@ -76,12 +81,36 @@ export function createHandler(runtime: FunctionRuntime) {
     const action = body?.['action'] ?? 'drain';
     if (
       !body ||
-      (action !== 'sign' && action !== 'finish' && action !== 'drain' && action !== 'deletions')
+      (action !== 'sign' &&
+        action !== 'finish' &&
+        action !== 'drain' &&
+        action !== 'deletions' &&
+        action !== 'thumbs')
     ) {
       return json(400, { error: 'invalid_body' });
     }
     try {
       const api = serviceApi(runtime, FILES_CLIENT_INFO);
+      if (action === 'thumbs') {
+        const token = body['token'];
+        if (typeof token !== 'string' || !TOKEN.test(token)) {
+          return json(400, { error: 'invalid_body' });
+        }
+        const files = await api.rpc<{ id: string; thumb: string }[] | null>('request_file_thumbs', {
+          _token: token,
+        });
+        if (!files) return json(404, { error: 'unknown_file' });
+        const urls = await api.signReads(
+          BUCKET,
+          files.map((file) => file.thumb),
+          THUMB_URL_SECONDS,
+        );
+        return json(200, {
+          thumbs: Object.fromEntries(
+            files.filter((file) => urls[file.thumb]).map((file) => [file.id, urls[file.thumb]]),
+          ),
+        });
+      }
       if (action === 'deletions') {
         if (
           role !== 'service_role' &&

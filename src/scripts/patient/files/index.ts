@@ -10,6 +10,7 @@ import { interruptedFiles, noteEnded, noteUnderWay } from './interrupted.ts';
 import { forgetKept, keptFiles } from './kept.ts';
 import { readFilesContext, type FileSlot, type FilesContext, type FilesView } from './model.ts';
 import { renderFiles, type SlotHandlers } from './render.ts';
+import { createThumbs } from './thumbs.ts';
 import { makeRow } from './rows.ts';
 
 type Sender = ReturnType<typeof import('./send.ts').createSender>;
@@ -20,6 +21,7 @@ function start(root: HTMLElement, token: string, strings: Record<string, string>
   let view: FilesView | null = null;
   let sender: Promise<Sender> | undefined;
   let scrolled = !new URLSearchParams(window.location.search).has('files');
+  const thumbs = createThumbs(token);
 
   const refresh = async () => {
     const outcome = await callRpc('patient_files', { _token: token });
@@ -30,6 +32,7 @@ function start(root: HTMLElement, token: string, strings: Record<string, string>
     }
     view = outcome.data as unknown as FilesView;
     renderFiles(context, view, handlers);
+    void thumbs.show(root, view);
     // A file an earlier load left on its way, unless it arrived all the same (a reload between
     // the server's check and the page hearing of it).
     for (const [slot, names] of interruptedFiles()) {

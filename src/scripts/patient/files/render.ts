@@ -138,6 +138,19 @@ function receivedRow(
   remove.setAttribute('aria-label', t('patientFiles.removeLabel', { name }));
   remove.addEventListener('click', () => handlers.onRemove(slot, file, remove));
   row.append(label, size, when, remove);
+  if (file.kind === 'image') {
+    // The thumbnail the phone made, shown once the page has its signed address (./thumbs.ts), so
+    // the patient sees which picture went into which slot.
+    const thumb = document.createElement('img');
+    thumb.className = 'size-12 shrink-0 rounded-lg object-cover';
+    thumb.width = 48;
+    thumb.height = 48;
+    thumb.alt = t('patientFiles.thumbAlt', { name });
+    thumb.decoding = 'async';
+    thumb.hidden = true;
+    thumb.dataset['thumbFor'] = file.id;
+    row.prepend(thumb);
+  }
   return row;
 }
 
