@@ -1403,6 +1403,10 @@ export type Database = {
         Args: { _from: string; _to: string };
         Returns: Json;
       };
+      quotes_told_at: {
+        Args: { _request_id: string };
+        Returns: string;
+      };
       release_held_requests: {
         Args: { _idempotency_key: string; _ids: string[] };
         Returns: number;

@@ -13,6 +13,13 @@ begin
   if lead is null then
     return null;
   end if;
+  -- The first time the page showed the patient a sent quote: when they knew (issue 43).
+  update private.patient_pages p set quotes_seen_at = now()
+  where p.lead_id = lead and p.quotes_seen_at is null
+    and exists (
+      select 1 from public.quotes q join public.contact_requests r on r.id = q.request_id
+      where r.lead_id = lead and q.first_sent_at is not null
+    );
   return (
     select jsonb_build_object(
       'reference', r.reference,

@@ -9,13 +9,15 @@ CREATE OR REPLACE FUNCTION public.quote_speed_report(_from timestamp with time z
     AS $$
   with requests as (
     select r.utm_source, r.utm_campaign, r.source, r.created_at, r.status,
-      (select min(q.first_sent_at) from public.quotes q where q.request_id = r.id) as first_quote_at
+      (select min(q.first_sent_at) from public.quotes q where q.request_id = r.id) as first_quote_at,
+      public.quotes_told_at(r.id) as told_at
     from public.contact_requests r
     where r.created_at >= _from and r.created_at < _to and r.held_reason is null
   ),
   measured as (
     select *,
       extract(epoch from first_quote_at - created_at) / 3600.0 as hours,
+      extract(epoch from told_at - created_at) / 3600.0 as told_hours,
       first_quote_at is null and status = 'cancelled' as cancelled_unquoted
     from requests
   ),
@@ -26,6 +28,12 @@ CREATE OR REPLACE FUNCTION public.quote_speed_report(_from timestamp with time z
       count(first_quote_at) as quoted,
       round((percentile_cont(0.5) within group (order by hours))::numeric, 1) as median_hours,
       count(*) filter (where hours <= 48) as within_48h,
+      count(told_at) as told,
+      round((percentile_cont(0.5) within group (order by told_hours))::numeric, 1) as median_told_hours,
+      count(*) filter (where told_hours <= 48) as told_within_48h,
+      count(*) filter (where told_hours > 48 or (
+        told_at is null and not cancelled_unquoted and created_at < now() - interval '48 hours'
+      )) as told_late,
       count(*) filter (where hours > 48 or (
         first_quote_at is null and not cancelled_unquoted and created_at < now() - interval '48 hours'
       )) as late,

@@ -10,11 +10,14 @@ CREATE TABLE private.patient_pages (
     step_at timestamp with time zone,
     callback_at timestamp with time zone,
     token_issued_by uuid,
+    quotes_seen_at timestamp with time zone,
     CONSTRAINT patient_pages_step CHECK ((step = ANY (ARRAY['documents'::text, 'quotes'::text, 'decision'::text, 'travel'::text, 'aftercare'::text, 'aftercare_done'::text]))),
     CONSTRAINT patient_pages_token_hash_length CHECK ((octet_length(token_hash) = 32))
 );
 
 COMMENT ON COLUMN private.patient_pages.token_issued_by IS 'The staff member (private.admin_users.id) who issued the current link; null when the site issued it with the request.';
+
+COMMENT ON COLUMN private.patient_pages.quotes_seen_at IS 'The first time the patient''s page showed them a sent quote (public.patient_quotes): when they knew, for the 48-hour promise.';
 
 ALTER TABLE ONLY private.patient_pages
     ADD CONSTRAINT patient_pages_pkey PRIMARY KEY (lead_id);

@@ -120,6 +120,8 @@ const EXPECTED: Record<string, Partial<Record<ApiRole, string>>> = {
   'function public.request_file_upload_target(text, uuid)': { service_role: 'x' },
   // The thumbnails of a link's received photos, signed by request-files (issue 43).
   'function public.request_file_thumbs(text)': { service_role: 'x' },
+  // When the patient knew of their first quote, for the 48-hour report (issue 43); null for non-staff.
+  'function public.quotes_told_at(uuid)': { authenticated: 'x', service_role: 'x' },
   'function public.pending_request_file_checks(integer)': { service_role: 'x' },
   'function public.finish_request_file(uuid, boolean, integer, text)': { service_role: 'x' },
   'function public.claim_storage_deletions(integer)': { service_role: 'x' },

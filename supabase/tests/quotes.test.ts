@@ -657,6 +657,40 @@ describe.each(backends)('partner clinics and quotes on $name', (backend) => {
     });
     const google = report.find((row) => row['utm_source'] === 'google');
     expect(google).toMatchObject({ requests: 2, within_48h: 1, late: 1, median_hours: 41 });
+    // Sent is not known: nobody has been told yet (no e-mail, the page not opened), so the
+    // promise to the patient is late for the one past 48 hours and open for the other.
+    expect(total).toMatchObject({ told: 0, told_within_48h: 0, told_late: 2 });
+    // The fast one's patient opens their page and sees the quote: told within 48 hours; the
+    // slow one learns of it by the "quotes ready" mail, 72 hours after the request.
+    await call(anon, `select public.patient_quotes($1) as r`, [fast.token]);
+    await db.query(
+      `insert into private.patient_notices (lead_id, kind, channel, next_attempt_at, sent_at)
+       values ($1, 'quotes_ready', 'email', now(), now())`,
+      [slow.leadId],
+    );
+    const told = (
+      (await call(
+        coordinator,
+        `select public.quote_speed_report(now() - interval '7 days', now() + interval '1 day') as r`,
+      )) as Record<string, unknown>[]
+    ).find((row) => row['total'] === true);
+    expect(told).toMatchObject({
+      told: 2,
+      told_within_48h: 1,
+      told_late: 2,
+      median_told_hours: 41,
+    });
+    // The page notes the first time only.
+    const seen = async () =>
+      (
+        await db.query<{ at: string }>(
+          `select quotes_seen_at::text as at from private.patient_pages where lead_id = $1`,
+          [fast.leadId],
+        )
+      ).rows[0]!.at;
+    const first = await seen();
+    await call(anon, `select public.patient_quotes($1) as r`, [fast.token]);
+    expect(await seen()).toBe(first);
     // Nobody else sees numbers.
     expect(
       (await call(

@@ -229,6 +229,10 @@ test('a coordinator sends two quotes; the patient compares them at 360 px, choos
   await expect(page.getByTestId('quote-speed-total')).toHaveText(
     /^الوسيط [\d.]+ ساعة · \d+% خلال 48 ساعة$/,
   );
+  // And to the patient knowing: this patient saw the quotes on their page.
+  await expect(page.getByTestId('quote-speed-told')).toHaveText(
+    /^علم المريض بعرضه الأول: الوسيط [\d.]+ ساعة · \d+% خلال 48 ساعة/,
+  );
 });
 
 test('an owner changes a clinic; a change another owner saved meanwhile is never overwritten', async ({

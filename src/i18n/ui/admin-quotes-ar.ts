@@ -143,10 +143,13 @@ export const adminQuotesAr = {
   'admin.quoteSpeed.quoted': 'وصلها عرض',
   'admin.quoteSpeed.median': 'الوسيط (ساعات)',
   'admin.quoteSpeed.within': 'خلال 48 ساعة',
+  'admin.quoteSpeed.toldWithin': 'علم المريض خلال 48 ساعة',
   'admin.quoteSpeed.late': 'متأخرة',
   'admin.quoteSpeed.waiting': 'ما زالت في مهلتها',
   'admin.quoteSpeed.cancelled': 'أُلغيت قبل أي عرض',
   'admin.quoteSpeed.all': 'كل الحملات',
   'admin.quoteSpeed.summary': 'الوسيط {median} ساعة · {percent}% خلال 48 ساعة',
+  'admin.quoteSpeed.toldSummary':
+    'علم المريض بعرضه الأول: الوسيط {median} ساعة · {percent}% خلال 48 ساعة (برسالة «عروضك جاهزة» أو حين فتح صفحته)',
   'admin.quoteSpeed.noneYet': 'لم يُرسل أي عرض بعد في هذه الفترة.',
 } as const;

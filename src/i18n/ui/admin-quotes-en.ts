@@ -142,10 +142,13 @@ export const adminQuotesEn = {
   'admin.quoteSpeed.quoted': 'Quoted',
   'admin.quoteSpeed.median': 'Median (hours)',
   'admin.quoteSpeed.within': 'Within 48 h',
+  'admin.quoteSpeed.toldWithin': 'Patient knew within 48 h',
   'admin.quoteSpeed.late': 'Late',
   'admin.quoteSpeed.waiting': 'Still within 48 h',
   'admin.quoteSpeed.cancelled': 'Cancelled before a quote',
   'admin.quoteSpeed.all': 'All campaigns',
   'admin.quoteSpeed.summary': 'Median {median} h · {percent}% within 48 h',
+  'admin.quoteSpeed.toldSummary':
+    'The patient knew of their first quote: median {median} h · {percent}% within 48 h (by the “quotes ready” message or on opening their page)',
   'admin.quoteSpeed.noneYet': 'No quote sent yet in this period.',
 } as const satisfies Record<keyof typeof adminQuotesAr, string>;

@@ -64,6 +64,16 @@ export function QuoteSpeed({
             })
           : adminText('admin.quoteSpeed.noneYet')}
       </p>
+      {total && total.quoted > 0 && (
+        <p className="font-semibold text-teal-900" data-testid="quote-speed-told">
+          {adminText('admin.quoteSpeed.toldSummary', {
+            median: cell(total.median_told_hours),
+            percent: cell(
+              withinPercent({ within_48h: total.told_within_48h, late: total.told_late }),
+            ),
+          })}
+        </p>
+      )}
       {campaigns.length > 0 && (
         <AdminTable
           caption={adminText('admin.quoteSpeed.title')}
@@ -74,6 +84,7 @@ export function QuoteSpeed({
               'quoted',
               'median',
               'within',
+              'toldWithin',
               'late',
               'waiting',
               'cancelled',
@@ -97,6 +108,10 @@ export function QuoteSpeed({
               </td>
               <td className="px-4 py-3" dir="ltr">
                 {row.within_48h} ({cell(withinPercent(row))}%)
+              </td>
+              <td className="px-4 py-3" dir="ltr">
+                {row.told_within_48h} (
+                {cell(withinPercent({ within_48h: row.told_within_48h, late: row.told_late }))}%)
               </td>
               <td className="px-4 py-3">{row.late}</td>
               <td className="px-4 py-3">{row.waiting}</td>

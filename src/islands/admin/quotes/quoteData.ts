@@ -220,6 +220,11 @@ export interface QuoteSpeedRow {
   quoted: number;
   median_hours: number | string | null;
   within_48h: number;
+  /** The patient's side (issue 43): requests whose patient knew of their first quote. */
+  told: number;
+  median_told_hours: number | string | null;
+  told_within_48h: number;
+  told_late: number;
   late: number;
   waiting: number;
   cancelled_unquoted: number;
