@@ -306,3 +306,43 @@ for (const lang of ['ar', 'en'] as const) {
     await context.close();
   });
 }
+
+test('a change staff make to the plan shows on the open page within its minute, without a reload (ar, 360 px)', async ({
+  browser,
+}) => {
+  const username = createAdmin('trip-live');
+  const { token, stored, staff } = await requestWithChosenQuote(username, 'ar');
+  const first = await staff.rpc('save_trip_plan', {
+    _request_id: stored.id,
+    _version: null,
+    _fields: {
+      arrival_on: day(20),
+      procedure_on: day(21),
+      departure_on: day(24),
+      hotel_name: 'Şişli Suites',
+      emergency_phone: '+905321234567',
+    },
+  });
+  expect(first.error).toBeNull();
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const patient = await context.newPage();
+  // The page's minute (src/scripts/patient/refresh.ts) is moved forward instead of waited.
+  await patient.clock.install();
+  await patient.goto(`/r/#${token}`);
+  const section = patient.locator('[data-trip]');
+  await expect(section).toContainText('Şişli Suites', { timeout: 15_000 });
+
+  // The coordinator moves the patient to another hotel while the page is open.
+  const current = await staff.rpc('request_trip', { _request_id: stored.id });
+  const plan = (current.data as { plan: Record<string, unknown> & { version: number } }).plan;
+  const moved = await staff.rpc('save_trip_plan', {
+    _request_id: stored.id,
+    _version: plan.version,
+    _fields: { ...plan, hotel_name: 'Şişli Park Hotel' },
+  });
+  expect(moved.error).toBeNull();
+  await patient.clock.fastForward('01:01');
+  await expect(section).toContainText('Şişli Park Hotel');
+  await expect(section).not.toContainText('Şişli Suites');
+  await context.close();
+});
