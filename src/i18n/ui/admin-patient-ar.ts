@@ -27,7 +27,7 @@ export const adminPatientAr = {
   'admin.patientPage.step.documents': 'بانتظار صور أو تقارير',
   'admin.patientPage.step.quotes': 'العروض جاهزة',
   'admin.patientPage.step.decision': 'بانتظار قرار المريض',
-  'admin.patientPage.step.travel': 'السفر محجوز',
+  'admin.patientPage.step.travel': 'في رحلة العلاج',
   'admin.patientPage.step.aftercare': 'متابعة بعد العلاج',
   'admin.patientPage.stepSaved': 'حُدّثت المرحلة التي يراها المريض.',
   'admin.patientPage.error': 'تعذّر الحفظ. أعد المحاولة.',

@@ -27,7 +27,7 @@ export const adminPatientEn = {
   'admin.patientPage.step.documents': 'Waiting for photos or reports',
   'admin.patientPage.step.quotes': 'Quotes ready',
   'admin.patientPage.step.decision': "Waiting for the patient's decision",
-  'admin.patientPage.step.travel': 'Travel booked',
+  'admin.patientPage.step.travel': 'On the treatment trip',
   'admin.patientPage.step.aftercare': 'After-care',
   'admin.patientPage.stepSaved': 'The step the patient sees is updated.',
   'admin.patientPage.error': 'Could not save. Try again.',

@@ -38,7 +38,7 @@ export const patientAr = {
   'patient.step.documents': 'صورك وتقاريرك',
   'patient.step.quotes': 'عروض العيادات',
   'patient.step.decision': 'قرارك',
-  'patient.step.travel': 'السفر',
+  'patient.step.travel': 'في رحلة العلاج',
   'patient.step.aftercare': 'المتابعة بعد العلاج',
   'patient.whatsappMessage': 'مرحباً، رقم طلبي {reference}.',
   'patient.manager': 'مدير المريض',

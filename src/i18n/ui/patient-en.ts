@@ -37,7 +37,7 @@ export const patientEn = {
   'patient.step.documents': 'Your photos and reports',
   'patient.step.quotes': 'Clinic quotes',
   'patient.step.decision': 'Your decision',
-  'patient.step.travel': 'Travel',
+  'patient.step.travel': 'On your treatment trip',
   'patient.step.aftercare': 'After-care',
   'patient.whatsappMessage': 'Hello, my request reference is {reference}.',
   'patient.manager': 'Your patient manager',
