@@ -16,6 +16,7 @@ import { applySeed, prepareDatabase, REPO_ROOT } from './migrate.ts';
 import { SchemaCache } from './schema-cache.ts';
 import { createApiServer, type ApiServer } from './server.ts';
 import { applyFirstContactSettings, parseFirstContactSettings } from './first-contact-settings.ts';
+import { applyPatientPageLimits, parsePatientPageLimits } from './patient-page-limits.ts';
 import {
   applyPatientNoticeSettings,
   parsePatientNoticeSettings,
@@ -305,6 +306,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     if (!prepared.supabaseManaged && Object.keys(firstContact).length) {
       await applyFirstContactSettings(db, firstContact);
       log(`[db] first-contact thresholds: ${JSON.stringify(firstContact)}`);
+    }
+    const patientPageLimits = parsePatientPageLimits(process.env['RIHLA_PATIENT_PAGE_LIMITS']);
+    if (!prepared.supabaseManaged && Object.keys(patientPageLimits).length) {
+      await applyPatientPageLimits(db, patientPageLimits);
+      log(`[db] patient page limits: ${JSON.stringify(patientPageLimits)}`);
     }
     const patientNotices = parsePatientNoticeSettings(process.env['RIHLA_PATIENT_NOTICES']);
     if (!prepared.supabaseManaged && Object.keys(patientNotices).length) {

@@ -16,6 +16,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { LOCAL_SERVICE_ROLE_KEY } from '../local/keys.ts';
 import { buildSite, withBuildServer } from './bench/serve-build.ts';
 import { contactShots } from './docs-screenshots-contact.ts';
+import { journeyShots } from './docs-screenshots-journey.ts';
 
 const { values } = parseArgs({
   options: {
@@ -178,6 +179,18 @@ Object.assign(
     owner: OWNER,
     coordinator: COORDINATOR,
     coordinatorName: COORDINATOR_NAME,
+    password: PASSWORD,
+  }),
+);
+
+// Issue 44's screens on the patient's page (scripts/docs-screenshots-journey.ts).
+Object.assign(
+  shots,
+  journeyShots({
+    rest,
+    site: `http://127.0.0.1:${SITE_PORT}`,
+    api: `http://127.0.0.1:${API_PORT}`,
+    owner: OWNER,
     password: PASSWORD,
   }),
 );
