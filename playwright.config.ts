@@ -58,7 +58,7 @@ export default defineConfig({
       // The "quotes ready" mail reaches the outbox within seconds, at any hour (issue 43).
       RIHLA_PATIENT_NOTICES: 'delay_seconds=2,quiet_hours=off',
       // Every spec acts on patients' pages from 127.0.0.1: one address to the page's limit of 30
-      // actions an hour (local/patient-page-limits.ts); the per-link limits stay.
+      // actions an hour (local/limit-settings.ts); the per-link limits stay.
       RIHLA_PATIENT_PAGE_LIMITS: 'actions_per_address_per_hour=100000',
     },
   },

@@ -16,7 +16,7 @@ import { applySeed, prepareDatabase, REPO_ROOT } from './migrate.ts';
 import { SchemaCache } from './schema-cache.ts';
 import { createApiServer, type ApiServer } from './server.ts';
 import { applyFirstContactSettings, parseFirstContactSettings } from './first-contact-settings.ts';
-import { applyPatientPageLimits, parsePatientPageLimits } from './patient-page-limits.ts';
+import { applyLimits, parseLimits } from './limit-settings.ts';
 import {
   applyPatientNoticeSettings,
   parsePatientNoticeSettings,
@@ -106,46 +106,6 @@ export interface LocalStackOptions {
    * included) are refused and only the opaque keys and ES256 tokens work. Needs 'ES256'.
    */
   legacyJwtSecret?: boolean;
-}
-
-/** The columns of private.lead_limit_settings that may be overridden. */
-export const LEAD_LIMIT_SETTINGS = [
-  'per_phone_per_hour',
-  'per_address_per_10_minutes',
-  'per_client_per_hour',
-  'global_per_10_minutes',
-  'per_address_flood_per_10_minutes',
-] as const;
-
-/** Parses RIHLA_LEAD_LIMITS ("name=number,…"); unknown names and bad numbers are an error. */
-export function parseLeadLimits(text: string | undefined): Record<string, number> {
-  const limits: Record<string, number> = {};
-  for (const part of (text ?? '').split(',').map((item) => item.trim())) {
-    if (!part) continue;
-    const [name = '', value = ''] = part.split('=').map((item) => item.trim());
-    const number = Number(value);
-    if (
-      !(LEAD_LIMIT_SETTINGS as readonly string[]).includes(name) ||
-      !Number.isInteger(number) ||
-      number < 1
-    ) {
-      throw new Error(
-        `RIHLA_LEAD_LIMITS: "${part}" is not <setting>=<positive integer> (settings: ${LEAD_LIMIT_SETTINGS.join(', ')})`,
-      );
-    }
-    limits[name] = number;
-  }
-  return limits;
-}
-
-/** Writes lead-limit overrides into private.lead_limit_settings. */
-export async function applyLeadLimits(db: Database, limits: Record<string, number>): Promise<void> {
-  for (const [name, value] of Object.entries(limits)) {
-    if (!(LEAD_LIMIT_SETTINGS as readonly string[]).includes(name)) {
-      throw new Error(`unknown lead limit setting: ${name}`);
-    }
-    await db.query(`update private.lead_limit_settings set ${name} = $1`, [value]);
-  }
 }
 
 export interface LocalStack {
@@ -297,9 +257,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       // (local/graph-api.ts accepts every template): the submitted ones count as approved.
       await db.query(`update private.whatsapp_templates set approved = true where not approved`);
     }
-    const leadLimits = options.leadLimits ?? parseLeadLimits(process.env['RIHLA_LEAD_LIMITS']);
+    const leadLimits =
+      options.leadLimits ?? parseLimits('RIHLA_LEAD_LIMITS', process.env['RIHLA_LEAD_LIMITS']);
     if (!prepared.supabaseManaged && Object.keys(leadLimits).length) {
-      await applyLeadLimits(db, leadLimits);
+      await applyLimits(db, 'RIHLA_LEAD_LIMITS', leadLimits);
       log(`[db] lead limits: ${JSON.stringify(leadLimits)}`);
     }
     const firstContact = parseFirstContactSettings(process.env['RIHLA_FIRST_CONTACT']);
@@ -307,9 +268,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       await applyFirstContactSettings(db, firstContact);
       log(`[db] first-contact thresholds: ${JSON.stringify(firstContact)}`);
     }
-    const patientPageLimits = parsePatientPageLimits(process.env['RIHLA_PATIENT_PAGE_LIMITS']);
+    const patientPageLimits = parseLimits(
+      'RIHLA_PATIENT_PAGE_LIMITS',
+      process.env['RIHLA_PATIENT_PAGE_LIMITS'],
+    );
     if (!prepared.supabaseManaged && Object.keys(patientPageLimits).length) {
-      await applyPatientPageLimits(db, patientPageLimits);
+      await applyLimits(db, 'RIHLA_PATIENT_PAGE_LIMITS', patientPageLimits);
       log(`[db] patient page limits: ${JSON.stringify(patientPageLimits)}`);
     }
     const patientNotices = parsePatientNoticeSettings(process.env['RIHLA_PATIENT_NOTICES']);

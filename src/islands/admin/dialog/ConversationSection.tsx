@@ -20,6 +20,7 @@ import {
   type KeptReply,
 } from './conversationData.ts';
 import { useLiveConversation } from './useLiveConversation.ts';
+import { SendRow } from './SendRow.tsx';
 
 type Outcome =
   { kind: 'sent' } | { kind: 'refused'; text: string } | { kind: 'lost'; text: string };
@@ -158,32 +159,22 @@ export function ConversationSection({ request }: { request: ContactRequest }) {
           {adminText('admin.conversation.hint', { count: String(length) })}{' '}
           {adminText('admin.conversation.shortcut')}
         </p>
-        <div className="mt-2 flex flex-wrap items-center gap-3">
-          <button
-            type="button"
-            className="btn btn-primary min-h-11 px-4 py-2"
-            disabled={!canSend && !(kept.key && !sending)}
-            onClick={() => void send()}
-            data-testid="conversation-send"
-          >
-            {sending
-              ? adminText('admin.conversation.sending')
-              : outcome?.kind === 'lost'
-                ? adminText('admin.conversation.retry')
-                : adminText('admin.conversation.send')}
-          </button>
-          <p
-            role="status"
-            className={`text-sm font-semibold ${
-              outcome && outcome.kind !== 'sent' ? 'text-offer-700' : 'text-teal-900'
-            }`}
-            data-testid="conversation-status"
-          >
-            {outcome?.kind === 'sent'
-              ? adminText('admin.conversation.sent')
-              : (outcome?.text ?? '')}
-          </p>
-        </div>
+        <SendRow
+          labels={{
+            send: adminText('admin.conversation.send'),
+            sending: adminText('admin.conversation.sending'),
+            retry: adminText('admin.conversation.retry'),
+          }}
+          sending={sending}
+          lost={outcome?.kind === 'lost'}
+          disabled={!canSend && !(kept.key && !sending)}
+          onSend={() => void send()}
+          status={
+            outcome?.kind === 'sent' ? adminText('admin.conversation.sent') : (outcome?.text ?? '')
+          }
+          problem={Boolean(outcome && outcome.kind !== 'sent')}
+          testIds={{ button: 'conversation-send', status: 'conversation-status' }}
+        />
       </div>
     </section>
   );

@@ -15,6 +15,7 @@ import {
   type WhatsAppConversation,
   type WhatsAppTemplate,
 } from './whatsappData.ts';
+import { SendRow } from './SendRow.tsx';
 
 /** Meta's limit of a text message's body, which the database checks too. */
 const MAX_TEXT = 4096;
@@ -172,32 +173,24 @@ export function WhatsAppComposer({
           patientWrote={conversation.last_inbound_at !== null}
         />
       )}
-      <div className="mt-2 flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          className="btn btn-primary min-h-11 px-4 py-2"
-          disabled={sending || (!ready && !key)}
-          onClick={() => void send()}
-          data-testid="whatsapp-send"
-        >
-          {sending
-            ? adminText('admin.whatsapp.composer.sending')
-            : outcome?.kind === 'lost'
-              ? adminText('admin.whatsapp.composer.retry')
-              : adminText('admin.whatsapp.composer.send')}
-        </button>
-        <p
-          role="status"
-          className={`text-sm font-semibold ${
-            outcome && outcome.kind !== 'queued' ? 'text-offer-700' : 'text-teal-900'
-          }`}
-          data-testid="whatsapp-send-status"
-        >
-          {outcome?.kind === 'queued'
+      <SendRow
+        labels={{
+          send: adminText('admin.whatsapp.composer.send'),
+          sending: adminText('admin.whatsapp.composer.sending'),
+          retry: adminText('admin.whatsapp.composer.retry'),
+        }}
+        sending={sending}
+        lost={outcome?.kind === 'lost'}
+        disabled={sending || (!ready && !key)}
+        onSend={() => void send()}
+        status={
+          outcome?.kind === 'queued'
             ? adminText('admin.whatsapp.composer.queued')
-            : (outcome?.text ?? '')}
-        </p>
-      </div>
+            : (outcome?.text ?? '')
+        }
+        problem={Boolean(outcome && outcome.kind !== 'queued')}
+        testIds={{ button: 'whatsapp-send', status: 'whatsapp-send-status' }}
+      />
     </div>
   );
 }
