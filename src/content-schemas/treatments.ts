@@ -120,6 +120,13 @@ export const serviceSchema = z.object({
   from: priceRange.optional(),
   /** The treatment page's content. */
   page: servicePage.optional(),
+  /**
+   * What to bring and how to prepare for the trip (issue 44), shown in the patient's trip plan
+   * for this treatment; treatments without their own list show the general one
+   * (src/i18n/ui/patient-trip-*.ts, `trip.prep.default.*`). The clinic's own instructions come
+   * first, and the page says so.
+   */
+  trip: z.object({ prepare: localizedList, bring: localizedList }).optional(),
 });
 
 /** Destination countries. One YAML file each, named by slug (turkey.yaml → /destinations/turkey). */

@@ -194,6 +194,10 @@ const patientText = {
     ics: 'إضافة البرنامج إلى التقويم (.ics)',
     offline: 'آخر تحديث',
     procedure: 'يوم العملية',
+    prepTitle: 'ما تحمله معك وكيف تستعد',
+    clinicFirst: 'تعليمات عيادتك تسبق هذه القائمة',
+    pillow: 'وسادة رقبة للسفر',
+    medicines: 'أخبر العيادة بكل دواء تتناوله',
   },
   en: {
     title: 'Your trip plan',
@@ -207,6 +211,10 @@ const patientText = {
     ics: 'Add the plan to your calendar (.ics)',
     offline: 'last updated',
     procedure: 'Procedure day',
+    prepTitle: 'What to bring and how to prepare',
+    clinicFirst: 'Your clinic’s own instructions come first',
+    pillow: 'A travel neck pillow',
+    medicines: 'Tell the clinic every medicine you take',
   },
 };
 
@@ -255,6 +263,13 @@ for (const lang of ['ar', 'en'] as const) {
     expect(await patient.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       360,
     );
+    // What to bring and how to prepare, for a hair transplant (content/services), clinic first.
+    const prep = section.locator('[data-trip-prep]');
+    await expect(prep.getByRole('heading', { name: t.prepTitle })).toBeVisible();
+    await expect(prep).toContainText(t.clinicFirst);
+    await expect(prep.locator('[data-trip-prep-list="bring"] li')).toHaveCount(4);
+    await expect(prep.locator('[data-trip-prep-list="bring"]')).toContainText(t.pillow);
+    await expect(prep.locator('[data-trip-prep-list="prepare"]')).toContainText(t.medicines);
     await expectNoSeriousA11yIssues(patient, '[data-trip]');
 
     // One tap confirms the dates; the coordinator's plan says so.

@@ -20,6 +20,15 @@ export const patientTripEn = {
   'trip.transfer': 'Transfers',
   'trip.interpreter': 'Interpreter',
   'trip.emergency': '24/7 emergency number',
+  'trip.prep.title': 'What to bring and how to prepare',
+  'trip.prep.prepare': 'Before you travel',
+  'trip.prep.bring': 'Bring with you',
+  'trip.prep.clinicFirst':
+    'Your clinic’s own instructions come first; ask your patient manager if anything differs.',
+  'trip.prep.default.prepare':
+    'Tell the clinic every medicine you take and any allergy: it decides what to pause and when. Do not stop a medicine your doctor prescribed without asking them.\nSend any new test or report to your patient manager before you travel.',
+  'trip.prep.default.bring':
+    'Your passport, and this plan (it works on your phone offline).\nYour list of medicines and your medical reports.\nComfortable, loose clothes.',
   'trip.included': 'The quote includes',
   'trip.notIncluded': 'Not included',
   'trip.daysTitle': 'Day by day',

@@ -50,7 +50,7 @@ function afterFirstView(
   // The trip (issue 44) at every look: fresh, or the copy kept on the phone when offline.
   trip ??= import('./trip.ts');
   trip.then(
-    ({ showTrip }) => void showTrip(context, token),
+    ({ showTrip }) => void showTrip(context, token, view()?.service ?? null),
     () => void (trip = undefined),
   );
   // The after-care check-ins (issue 44) at every look, like the trip.

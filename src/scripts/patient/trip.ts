@@ -152,13 +152,52 @@ function bind(page: PageContext, section: HTMLElement, state: State) {
 let state: State | null = null;
 
 /** Shows the trip (fresh, or the kept copy when offline); binds the section once. */
-export async function showTrip(page: PageContext, token: string): Promise<void> {
+/**
+ * What to bring and how to prepare for the request's treatment (content/services' `trip`, one
+ * line per item in the section's strings), or the general lists, under the clinic-first line.
+ */
+function showPreparation(page: PageContext, section: HTMLElement, service: string | null) {
+  const box = section.querySelector<HTMLElement>('[data-trip-prep]');
+  if (!box || (box.dataset['service'] ?? null) === (service ?? '')) return;
+  box.dataset['service'] = service ?? '';
+  // The view names the treatment in camel case (hairTransplant); content by its file (hair-transplant).
+  const file = service?.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`) ?? 'default';
+  const lines = (part: 'prepare' | 'bring') => {
+    const key = `trip.prep.${file}.${part}`;
+    const own = page.t(key);
+    return (own === key ? page.t(`trip.prep.default.${part}`) : own).split('\n');
+  };
+  const element = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text = '') => {
+    const node = document.createElement(tag);
+    node.className = className;
+    node.textContent = text;
+    return node;
+  };
+  const title = element('h3', 'font-bold', page.t('trip.prep.title'));
+  const note = element('p', 'mt-1 text-muted', page.t('trip.prep.clinicFirst'));
+  const parts = (['prepare', 'bring'] as const).map((part) => {
+    const block = element('div', 'mt-3');
+    const list = element('ul', 'mt-1 list-disc space-y-1 ps-5');
+    list.dataset['tripPrepList'] = part;
+    list.append(...lines(part).map((line) => element('li', '', line)));
+    block.append(element('h4', 'font-semibold', page.t(`trip.prep.${part}`)), list);
+    return block;
+  });
+  box.replaceChildren(title, note, ...parts);
+}
+
+export async function showTrip(
+  page: PageContext,
+  token: string,
+  service: string | null = null,
+): Promise<void> {
   const section = page.root.querySelector<HTMLElement>('[data-trip]');
   if (!section) return;
   // The section's own strings (PatientTrip.astro's, in a cached file) before the page's.
   const strings = await partStrings(section);
   if (!strings) return;
   const local = withOwnTexts(page, strings);
+  showPreparation(local, section, service);
 
   if (!state) {
     state = { token, trip: null, offline: false };
